@@ -1,0 +1,65 @@
+// The service core: one store and the domain services over it, built once per process and
+// handed to every façade. Opening the core never starts a server.
+import { readFileSync } from 'node:fs';
+
+import pino, { type Logger } from 'pino';
+
+import { type Board, createBoard } from '../board/index.js';
+import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
+
+export interface CoreOptions {
+  /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
+  dbPath?: string | undefined;
+  /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
+  leaseMs?: number | undefined;
+  logger?: Logger | undefined;
+  clock?: (() => number) | undefined;
+}
+
+export interface Core {
+  readonly version: string;
+  readonly dbPath: string;
+  readonly store: Store;
+  readonly board: Board;
+  readonly logger: Logger;
+  close(): Promise<void>;
+}
+
+function readVersion(): string {
+  const url = new URL('../../package.json', import.meta.url);
+  const pkg = JSON.parse(readFileSync(url, 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}
+
+/** A pino logger that writes to stderr only (stdout belongs to the stdio protocol). */
+export function createLogger(level = process.env['CAIRN_LOG_LEVEL'] ?? 'info'): Logger {
+  return pino({ level, base: { app: 'cairn' } }, pino.destination({ dest: 2, sync: true }));
+}
+
+function envLeaseMs(): number | undefined {
+  const raw = process.env['CAIRN_LEASE_MS'];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`CAIRN_LEASE_MS must be a positive integer, got ${raw}`);
+  return n;
+}
+
+/** Opens the database and builds the domain services. */
+export async function createCore(options: CoreOptions = {}): Promise<Core> {
+  const dbPath = resolveDbPath(options.dbPath);
+  const logger = options.logger ?? createLogger();
+  const store = await openSqliteStore(dbPath);
+  const leaseMs = options.leaseMs ?? envLeaseMs();
+  const board = createBoard(store, {
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  return {
+    version: readVersion(),
+    dbPath,
+    store,
+    board,
+    logger,
+    close: () => store.close(),
+  };
+}

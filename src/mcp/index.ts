@@ -1,0 +1,6 @@
+// MCP façades: one factory per server, shared tool plumbing.
+export { invalidArgs, mapError, toolError } from './errors.js';
+export { toInputSchema } from './json-schema.js';
+export { createMcpServer, type McpServerSpec, toResult } from './server.js';
+export { createTasksServer, TASKS_SERVER_NAME, type TasksBinding } from './tasks-server.js';
+export { defineTool, type ToolDef } from './tool.js';

@@ -1,0 +1,64 @@
+// Builds a low-level SDK `Server` from a list of tool definitions: tools/list from the zod
+// schemas, tools/call parsed at the edge and routed through the one error mapper.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'pino';
+
+import { invalidArgs, mapError } from './errors.js';
+import { toInputSchema } from './json-schema.js';
+import type { ToolDef } from './tool.js';
+
+export interface McpServerSpec {
+  name: string;
+  version: string;
+  instructions?: string;
+  tools: readonly ToolDef[];
+  logger: Logger;
+}
+
+/** Formats handler output as text plus structured content. */
+export function toResult(data: unknown): CallToolResult {
+  const text = JSON.stringify(data, null, 2) ?? 'null';
+  const result: CallToolResult = { content: [{ type: 'text', text }] };
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+    result.structuredContent = data as Record<string, unknown>;
+  }
+  return result;
+}
+
+/** Creates one MCP server instance (one per session/connection). */
+export function createMcpServer(spec: McpServerSpec): Server {
+  const server = new Server(
+    { name: spec.name, version: spec.version },
+    { capabilities: { tools: {} }, ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }) },
+  );
+  const byName = new Map(spec.tools.map((t) => [t.name, t]));
+  const listed: Tool[] = spec.tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: toInputSchema(t.input),
+  }));
+
+  server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
+    }
+    const parsed = tool.input.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) throw invalidArgs(parsed.error);
+    try {
+      return toResult(await tool.handler(parsed.data));
+    } catch (err) {
+      return mapError(err, tool.name, spec.logger);
+    }
+  });
+  return server;
+}

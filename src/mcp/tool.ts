@@ -1,0 +1,20 @@
+// The shape of one MCP tool: a zod input schema (parsed at the edge) and a handler that
+// receives trusted, typed arguments. Handlers return plain data; plumbing formats it.
+import type { z } from 'zod';
+
+export interface ToolResult {
+  /** Serialised as the text content and, when an object, as structuredContent. */
+  data: unknown;
+}
+
+export interface ToolDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  input: S;
+  handler: (args: z.output<S>) => Promise<unknown>;
+}
+
+/** Declares a tool with its handler typed from the schema. */
+export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef {
+  return def as unknown as ToolDef;
+}

@@ -1,0 +1,2 @@
+// Shared utilities every layer may import; imports nothing from the project.
+export { ConflictError, DomainError, InvalidInputError, NotFoundError, PolicyError } from './errors.js';

@@ -1,0 +1,5 @@
+// The store: the one place that opens databases. Domain modules import only from here.
+export { isBusyError, StoreBusyError } from './errors.js';
+export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
+export { openSqliteStore } from './sqlite.js';
+export type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';

@@ -1,0 +1,187 @@
+// The SQLite backend (better-sqlite3): WAL, busy retry, migrations at open. The only file in
+// the project that touches the driver; everything above sees the async Store contract.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+import { isBusyError, StoreBusyError } from './errors.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
+import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
+
+type Driver = Database.Database;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Jittered exponential backoff: 2, 4, 8 … capped at 50 ms, scaled by a random 0.5–1.5. */
+function backoffMs(attempt: number): number {
+  const base = Math.min(50, 2 ** Math.min(attempt + 1, 6));
+  return base * (0.5 + Math.random());
+}
+
+class SqliteStore implements Store {
+  readonly location: string;
+  readonly #db: Driver;
+  readonly #statements = new Map<string, Database.Statement>();
+  readonly #budgetMs: number;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+  readonly #tx: Queryable;
+
+  constructor(db: Driver, location: string, budgetMs: number) {
+    this.#db = db;
+    this.location = location;
+    this.#budgetMs = budgetMs;
+    this.#tx = {
+      all: <T>(sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#all<T>(sql, params)),
+      get: <T>(sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#get<T>(sql, params)),
+      run: (sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#run(sql, params)),
+    };
+  }
+
+  #prepare(sql: string): Database.Statement {
+    let stmt = this.#statements.get(sql);
+    if (stmt === undefined) {
+      stmt = this.#db.prepare(sql);
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  #all<T>(sql: string, params: readonly SqlValue[] = []): T[] {
+    return this.#prepare(sql).all(...params) as T[];
+  }
+
+  #get<T>(sql: string, params: readonly SqlValue[] = []): T | undefined {
+    return this.#prepare(sql).get(...params) as T | undefined;
+  }
+
+  #run(sql: string, params: readonly SqlValue[] = []): RunResult {
+    return { changes: this.#prepare(sql).run(...params).changes };
+  }
+
+  /** Serialises use of the one connection: an awaiting transaction must not interleave. */
+  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('store is closed'));
+    const next = this.#queue.then(fn, fn);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+    return this.#exclusive(() => Promise.resolve(this.#all<T>(sql, params)));
+  }
+
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
+    return this.#exclusive(() => Promise.resolve(this.#get<T>(sql, params)));
+  }
+
+  run(sql: string, params?: readonly SqlValue[]): Promise<RunResult> {
+    return this.#exclusive(() => Promise.resolve(this.#run(sql, params)));
+  }
+
+  write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.#exclusive(() => this.#transaction('BEGIN IMMEDIATE', fn));
+  }
+
+  read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.#exclusive(() => this.#transaction('BEGIN', fn));
+  }
+
+  async #transaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.#budgetMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.#db.exec(begin);
+        const result = await fn(this.#tx);
+        this.#db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        if (!isBusyError(err)) throw err;
+        if (Date.now() >= deadline) throw new StoreBusyError(err);
+        await sleep(backoffMs(attempt));
+      }
+    }
+  }
+
+  checkpoint(): Promise<void> {
+    return this.#exclusive(() => {
+      try {
+        this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (err) {
+        if (!isBusyError(err)) throw err;
+      }
+      return Promise.resolve();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.checkpoint().catch(() => undefined);
+    await this.#exclusive(() => {
+      this.#closed = true;
+      this.#statements.clear();
+      this.#db.close();
+      return Promise.resolve();
+    }).catch(() => undefined);
+  }
+}
+
+/** Retries a synchronous driver step on lock contention (used while opening). */
+async function retryBusy<T>(budgetMs: number, step: () => T): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return step();
+    } catch (err) {
+      if (!isBusyError(err) || Date.now() >= deadline) throw err;
+      await sleep(backoffMs(attempt));
+    }
+  }
+}
+
+function applyMigrations(db: Driver, migrations: readonly Migration[]): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+    const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
+      v: number | null;
+    };
+    const current = row.v ?? 0;
+    const insert = db.prepare(
+      'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+    );
+    for (const m of migrations) {
+      if (m.version <= current) continue;
+      db.exec(m.sql);
+      insert.run(m.version, m.name, Date.now());
+    }
+    db.exec('COMMIT');
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+/**
+ * Opens (creating if needed) one SQLite database file in WAL mode and brings its schema up
+ * to date. Several processes may open the same file at once.
+ * @throws the driver's error when the file cannot be opened or migrated.
+ */
+export async function openSqliteStore(location: string, options: StoreOptions = {}): Promise<Store> {
+  const budgetMs = options.busyBudgetMs ?? 2000;
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const db = new Database(location);
+  try {
+    db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 200)}`);
+    await retryBusy(budgetMs * 5, () => db.pragma('journal_mode = WAL'));
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    await retryBusy(budgetMs * 5, () => applyMigrations(db, MIGRATIONS));
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return new SqliteStore(db, location, budgetMs);
+}

@@ -1,0 +1,39 @@
+// The store contract every domain module talks to. Async from day one so a PostgreSQL
+// backend can implement it later; nothing here names a driver.
+
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+export interface RunResult {
+  /** Rows changed by the statement. */
+  changes: number;
+}
+
+/** Plain statements. SQL uses `?` positional parameters only. */
+export interface Queryable {
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+}
+
+export interface Store extends Queryable {
+  /** Where the data lives (a file path, or ':memory:'). */
+  readonly location: string;
+  /**
+   * Runs `fn` inside one write transaction (SQLite: `BEGIN IMMEDIATE`), retrying only
+   * lock contention with jittered backoff. `fn` may run more than once: keep it free of
+   * side effects outside `tx`. Never call the store itself from inside `fn`.
+   */
+  write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `fn` on one consistent read snapshot. */
+  read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Folds the write-ahead log back into the main file (best effort). */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Total time budget for retrying lock contention in `write`, ms. Default 2000. */
+  busyBudgetMs?: number;
+  /** Per-attempt driver busy timeout, ms. Default 200. */
+  busyTimeoutMs?: number;
+}

@@ -1,0 +1,71 @@
+// Test helpers: a fresh database per test and SDK clients linked to our servers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import pino from 'pino';
+
+import { type Core, type CoreOptions, createCore } from '../src/core/index.js';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+export interface TempDir {
+  path: string;
+  cleanup(): void;
+}
+
+export function tempDir(prefix = 'cairn-test-'): TempDir {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+/** A core over a fresh database file in a temp dir; `close` removes everything. */
+export async function tempCore(options: CoreOptions = {}): Promise<{ core: Core; dir: TempDir; close(): Promise<void> }> {
+  const dir = tempDir();
+  const core = await createCore({ dbPath: join(dir.path, 'cairn.db'), logger: silentLogger, ...options });
+  return {
+    core,
+    dir,
+    close: async () => {
+      await core.close();
+      dir.cleanup();
+    },
+  };
+}
+
+/** Connects an SDK client to a server over linked in-memory transports. */
+export async function linkedClient(server: Server): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'cairn-test', version: '0.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+/** The text of a tool result's first content item. */
+export function textOf(result: unknown): string {
+  const r = result as CallToolResult;
+  const first = r.content[0];
+  if (first?.type !== 'text') throw new Error('expected text content');
+  return first.text;
+}
+
+/** Calls a tool and parses its JSON text, failing if it was a tool-error. */
+export async function callOk<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError === true) throw new Error(`${name} failed: ${textOf(result)}`);
+  return JSON.parse(textOf(result)) as T;
+}
+
+/** Calls a tool expecting a tool-error; returns its text and _meta. */
+export async function callErr(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; meta: Record<string, unknown> | undefined }> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError !== true) throw new Error(`${name} unexpectedly succeeded: ${textOf(result)}`);
+  return { text: textOf(result), meta: result._meta };
+}
