@@ -26,9 +26,15 @@ export function tempDir(prefix = 'cairn-test-'): TempDir {
 export const silentLogger = pino({ level: 'silent' });
 
 /** A core over a fresh database file in a temp dir; `close` removes everything. */
-export async function tempCore(options: CoreOptions = {}): Promise<{ core: Core; dir: TempDir; close(): Promise<void> }> {
+export async function tempCore(
+  options: CoreOptions = {},
+): Promise<{ core: Core; dir: TempDir; close(): Promise<void> }> {
   const dir = tempDir();
-  const core = await createCore({ dbPath: join(dir.path, 'cairn.db'), logger: silentLogger, ...options });
+  const core = await createCore({
+    dbPath: join(dir.path, 'cairn.db'),
+    logger: silentLogger,
+    ...options,
+  });
   return {
     core,
     dir,
@@ -57,14 +63,22 @@ export function textOf(result: unknown): string {
 }
 
 /** Calls a tool and parses its JSON text, failing if it was a tool-error. */
-export async function callOk<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+export async function callOk<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
   const result = await client.callTool({ name, arguments: args });
   if (result.isError === true) throw new Error(`${name} failed: ${textOf(result)}`);
   return JSON.parse(textOf(result)) as T;
 }
 
 /** Calls a tool expecting a tool-error; returns its text and _meta. */
-export async function callErr(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; meta: Record<string, unknown> | undefined }> {
+export async function callErr(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ text: string; meta: Record<string, unknown> | undefined }> {
   const result = await client.callTool({ name, arguments: args });
   if (result.isError !== true) throw new Error(`${name} unexpectedly succeeded: ${textOf(result)}`);
   return { text: textOf(result), meta: result._meta };

@@ -92,7 +92,11 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const limits: BoardLimits = { ...DEFAULT_LIMITS, ...options.limits };
 
-  async function insertComment(tx: Queryable, input: CommentInput, now: number): Promise<CommentRow> {
+  async function insertComment(
+    tx: Queryable,
+    input: CommentInput,
+    now: number,
+  ): Promise<CommentRow> {
     const row: CommentRow = {
       id: randomUUID(),
       task_id: input.taskId,
@@ -148,7 +152,12 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     }
   }
 
-  async function insertTask(tx: Queryable, input: CreateTaskInput, parent: TaskRow | undefined, now: number): Promise<TaskRow> {
+  async function insertTask(
+    tx: Queryable,
+    input: CreateTaskInput,
+    parent: TaskRow | undefined,
+    now: number,
+  ): Promise<TaskRow> {
     const row: TaskRow = {
       id: randomUUID(),
       team_id: input.teamId ?? parent?.team_id ?? null,
@@ -169,9 +178,22 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       `INSERT INTO tasks (id, team_id, parent_task_id, depth, title, description, status, priority,
         assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [row.id, row.team_id, row.parent_task_id, row.depth, row.title, row.description, row.status,
-        row.priority, row.assignee_agent_id, row.assignee_runtime, row.lease_expires_at,
-        row.created_at, row.updated_at, row.deleted_at],
+      [
+        row.id,
+        row.team_id,
+        row.parent_task_id,
+        row.depth,
+        row.title,
+        row.description,
+        row.status,
+        row.priority,
+        row.assignee_agent_id,
+        row.assignee_runtime,
+        row.lease_expires_at,
+        row.created_at,
+        row.updated_at,
+        row.deleted_at,
+      ],
     );
     return row;
   }
@@ -183,7 +205,8 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       if (row.status === to) return toTask(row);
       if (!canMove(row.status, to)) {
         const legal = movesFrom(row.status);
-        const hint = legal.length === 0 ? `${row.status} is terminal` : `allowed: ${legal.join(', ')}`;
+        const hint =
+          legal.length === 0 ? `${row.status} is terminal` : `allowed: ${legal.join(', ')}`;
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
@@ -194,7 +217,14 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         'UPDATE tasks SET status = ?, assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ?',
         [to, assignee, runtime, lease, now, row.id],
       );
-      return toTask({ ...row, status: to, assignee_agent_id: assignee, assignee_runtime: runtime, lease_expires_at: lease, updated_at: now });
+      return toTask({
+        ...row,
+        status: to,
+        assignee_agent_id: assignee,
+        assignee_runtime: runtime,
+        lease_expires_at: lease,
+        updated_at: now,
+      });
     });
   }
 
@@ -213,14 +243,24 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * A task with its comments and ancestors (root first).
      * @throws NotFoundError when missing, dropped, or outside `teamId` when one is given.
      */
-    async getTask(taskId: string, scope: { teamId?: string | undefined } = {}): Promise<TaskDetail> {
+    async getTask(
+      taskId: string,
+      scope: { teamId?: string | undefined } = {},
+    ): Promise<TaskDetail> {
       return store.read(async (tx) => {
         const row = await findTask(tx, taskId);
         if (row === undefined || (scope.teamId !== undefined && row.team_id !== scope.teamId)) {
           throw taskNotFound(taskId);
         }
-        const [comments, ancestors] = [await selectComments(tx, taskId), await selectAncestors(tx, row)];
-        return { task: toTask(row), comments: comments.map(toComment), ancestors: ancestors.map(toTask) };
+        const [comments, ancestors] = [
+          await selectComments(tx, taskId),
+          await selectAncestors(tx, row),
+        ];
+        return {
+          task: toTask(row),
+          comments: comments.map(toComment),
+          ancestors: ancestors.map(toTask),
+        };
       });
     },
 
@@ -280,13 +320,20 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     },
 
     /** Claims the highest-priority ready task (oldest first on ties), or returns null. */
-    async claimNextReady(input: { assigneeAgentId: string; assigneeRuntime?: string | undefined; teamId?: string | undefined }): Promise<Task | null> {
+    async claimNextReady(input: {
+      assigneeAgentId: string;
+      assigneeRuntime?: string | undefined;
+      teamId?: string | undefined;
+    }): Promise<Task | null> {
       return store.write(async (tx) => {
         const now = clock();
         await sweepIn(tx, now);
         const team = input.teamId === undefined ? '' : 'AND t.team_id = ?';
         const params = input.teamId === undefined ? [] : [input.teamId];
-        const next = await tx.get<TaskRow>(`SELECT t.* FROM tasks t WHERE ${READY_SQL} ${team} ${ORDER_SQL} LIMIT 1`, params);
+        const next = await tx.get<TaskRow>(
+          `SELECT t.* FROM tasks t WHERE ${READY_SQL} ${team} ${ORDER_SQL} LIMIT 1`,
+          params,
+        );
         if (next === undefined) return null;
         await tx.run(
           "UPDATE tasks SET status = 'in_progress', assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ? AND status = 'todo'",
@@ -306,11 +353,18 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         await sweepIn(tx, now);
         const row = await mustFind(tx, input.taskId);
         if (row.status !== 'in_progress' || row.assignee_agent_id !== input.assigneeAgentId) {
-          const held = row.assignee_agent_id === null ? 'unclaimed' : `held by ${row.assignee_agent_id}`;
-          throw new NotHolderError(`renew failed: task ${row.id} is ${row.status}, ${held}; claim it again instead`);
+          const held =
+            row.assignee_agent_id === null ? 'unclaimed' : `held by ${row.assignee_agent_id}`;
+          throw new NotHolderError(
+            `renew failed: task ${row.id} is ${row.status}, ${held}; claim it again instead`,
+          );
         }
         const lease = now + leaseMs;
-        await tx.run('UPDATE tasks SET lease_expires_at = ?, updated_at = ? WHERE id = ?', [lease, now, row.id]);
+        await tx.run('UPDATE tasks SET lease_expires_at = ?, updated_at = ? WHERE id = ?', [
+          lease,
+          now,
+          row.id,
+        ]);
         return toTask({ ...row, lease_expires_at: lease, updated_at: now });
       });
     },
@@ -319,7 +373,9 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     async releaseTask(taskId: string, actor: Actor = {}): Promise<Task> {
       const current = await findTask(store, taskId);
       if (current !== undefined && current.status !== 'in_progress') {
-        throw new TransitionError(`release failed: task ${taskId} is ${current.status}, not in_progress`);
+        throw new TransitionError(
+          `release failed: task ${taskId} is ${current.status}, not in_progress`,
+        );
       }
       return move(taskId, 'todo', actor, 'release failed: ');
     },
@@ -345,7 +401,10 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * Makes `taskId` depend on `dependsOnTaskId`. Re-linking is a no-op.
      * @throws NotFoundError, or a `cycle` DomainError when the edge would close a cycle.
      */
-    async linkTask(taskId: string, dependsOnTaskId: string): Promise<{ taskId: string; dependsOnTaskId: string; created: boolean }> {
+    async linkTask(
+      taskId: string,
+      dependsOnTaskId: string,
+    ): Promise<{ taskId: string; dependsOnTaskId: string; created: boolean }> {
       return store.write(async (tx) => {
         await mustFind(tx, taskId);
         await mustFind(tx, dependsOnTaskId);
@@ -365,7 +424,11 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       await store.write(async (tx) => {
         const now = clock();
         await mustFind(tx, taskId);
-        await tx.run('UPDATE tasks SET deleted_at = ?, updated_at = ? WHERE id = ?', [now, now, taskId]);
+        await tx.run('UPDATE tasks SET deleted_at = ?, updated_at = ? WHERE id = ?', [
+          now,
+          now,
+          taskId,
+        ]);
       });
     },
 

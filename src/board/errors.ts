@@ -37,10 +37,17 @@ export const rootRateCap = (count: number, limits: BoardLimits): PolicyError =>
     'root_rate_cap',
   );
 
-export const claimConflict = (id: string, status: TaskStatus, assignee: string | null): ConflictError =>
+export const claimConflict = (
+  id: string,
+  status: TaskStatus,
+  assignee: string | null,
+): ConflictError =>
   new ConflictError(
     `conflict: task ${id} is not claimable (status ${status}${assignee === null ? '' : `, assigned to ${assignee}`}); another agent won, do not retry`,
   );
 
 export const cycle = (taskId: string, dependsOnTaskId: string): DomainError =>
-  new DomainError('cycle', `linking ${taskId} to ${dependsOnTaskId} would create a dependency cycle`);
+  new DomainError(
+    'cycle',
+    `linking ${taskId} to ${dependsOnTaskId} would create a dependency cycle`,
+  );

@@ -8,8 +8,14 @@ import { AUTHOR_TYPES, TASK_STATUSES } from './model.js';
 export const LIMITS = { id: 200, title: 1000, text: 65_536 } as const;
 
 const id = (what: string) =>
-  z.string().min(1, `${what} must be a non-empty string`).max(LIMITS.id, `${what} is longer than ${LIMITS.id} characters`);
-const title = z.string().min(1, 'title must be a non-empty string').max(LIMITS.title, `title is longer than ${LIMITS.title} characters`);
+  z
+    .string()
+    .min(1, `${what} must be a non-empty string`)
+    .max(LIMITS.id, `${what} is longer than ${LIMITS.id} characters`);
+const title = z
+  .string()
+  .min(1, 'title must be a non-empty string')
+  .max(LIMITS.title, `title is longer than ${LIMITS.title} characters`);
 const text = (what: string) => z.string().max(LIMITS.text, `${what} is larger than 64 KiB`);
 const status = z.enum(TASK_STATUSES);
 const priority = z.number().int().min(-1_000_000).max(1_000_000);
@@ -53,7 +59,10 @@ export const addCommentInput = z.object({
   authorType: z.enum(AUTHOR_TYPES).optional(),
 });
 
-export const linkTaskInput = z.object({ taskId: id('taskId'), dependsOnTaskId: id('dependsOnTaskId') });
+export const linkTaskInput = z.object({
+  taskId: id('taskId'),
+  dependsOnTaskId: id('dependsOnTaskId'),
+});
 
 export const claimNextReadyInput = z.object({
   assigneeAgentId: id('assigneeAgentId'),
@@ -61,4 +70,7 @@ export const claimNextReadyInput = z.object({
   assigneeRuntime: id('assigneeRuntime').optional(),
 });
 
-export const renewClaimInput = z.object({ taskId: id('taskId'), assigneeAgentId: id('assigneeAgentId') });
+export const renewClaimInput = z.object({
+  taskId: id('taskId'),
+  assigneeAgentId: id('assigneeAgentId'),
+});

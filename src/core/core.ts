@@ -40,7 +40,8 @@ function envLeaseMs(): number | undefined {
   const raw = process.env['CAIRN_LEASE_MS'];
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`CAIRN_LEASE_MS must be a positive integer, got ${raw}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`CAIRN_LEASE_MS must be a positive integer, got ${raw}`);
   return n;
 }
 

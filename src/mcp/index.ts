@@ -4,3 +4,11 @@ export { toInputSchema } from './json-schema.js';
 export { createMcpServer, type McpServerSpec, toResult } from './server.js';
 export { createTasksServer, TASKS_SERVER_NAME, type TasksBinding } from './tasks-server.js';
 export { defineTool, type ToolDef } from './tool.js';
+export {
+  type Binding,
+  isMcpServerName,
+  MCP_SERVER_NAMES,
+  MCP_SERVERS,
+  type McpServerEntry,
+  type McpServerName,
+} from './registry.js';

@@ -11,7 +11,10 @@ export interface ToolInputSchema {
 
 /** Converts one tool's zod object schema to the JSON Schema object MCP expects. */
 export function toInputSchema(schema: z.ZodType): ToolInputSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete json['$schema'];
   if (json['type'] !== 'object') throw new Error('tool input schema must be an object');
   return json as ToolInputSchema;

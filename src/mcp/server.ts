@@ -37,7 +37,10 @@ export function toResult(data: unknown): CallToolResult {
 export function createMcpServer(spec: McpServerSpec): Server {
   const server = new Server(
     { name: spec.name, version: spec.version },
-    { capabilities: { tools: {} }, ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }) },
+    {
+      capabilities: { tools: {} },
+      ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }),
+    },
   );
   const byName = new Map(spec.tools.map((t) => [t.name, t]));
   const listed: Tool[] = spec.tools.map((t) => ({

@@ -33,42 +33,50 @@ const READ_ONLY_TOOLS = new Set(['list_tasks', 'get_task']);
 function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
   const { board } = core;
   const actor = { agentId: binding.scopeAgentId };
-  const team = (requested: string | undefined): string | undefined => binding.scopeTeamId ?? requested;
+  const team = (requested: string | undefined): string | undefined =>
+    binding.scopeTeamId ?? requested;
 
   return [
     defineTool({
       name: 'list_tasks',
       description: 'List board tasks. Pass `ready=true` for only claimable (deps satisfied) work.',
       input: listTasksInput,
-      handler: async (a) => ({ tasks: await board.listTasks({ teamId: team(a.teamId), status: a.status, ready: a.ready }) }),
+      handler: async (a) => ({
+        tasks: await board.listTasks({ teamId: team(a.teamId), status: a.status, ready: a.ready }),
+      }),
     }),
     defineTool({
       name: 'get_task',
-      description: 'Get a task with its comments and ancestor chain. Returns `{ task, comments, ancestors }`; a tool-error `not found: <id>` when the task does not exist.',
+      description:
+        'Get a task with its comments and ancestor chain. Returns `{ task, comments, ancestors }`; a tool-error `not found: <id>` when the task does not exist.',
       input: taskIdInput,
       handler: (a) => board.getTask(a.taskId, { teamId: binding.scopeTeamId }),
     }),
     defineTool({
       name: 'create_task',
-      description: "Create a board task. Setting `parentTaskId` makes this a subtask: the per-parent child-count (24) and nesting-depth (2) caps apply, and it inherits the parent's team unless `teamId` is given. Without one it is a root task, bounded instead by a rolling-window creation rate (30 per 5 min).",
+      description:
+        "Create a board task. Setting `parentTaskId` makes this a subtask: the per-parent child-count (24) and nesting-depth (2) caps apply, and it inherits the parent's team unless `teamId` is given. Without one it is a root task, bounded instead by a rolling-window creation rate (30 per 5 min).",
       input: createTaskInput,
       handler: (a) => board.createCappedTask(a),
     }),
     defineTool({
       name: 'create_subtask',
-      description: "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
+      description:
+        "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
       input: createSubtaskInput,
       handler: (a) => board.createCappedTask(a),
     }),
     defineTool({
       name: 'claim_task',
-      description: 'Atomically claim a `todo` task. A `conflict` error means another agent won; do not retry. Returns the claimed task on success.',
+      description:
+        'Atomically claim a `todo` task. A `conflict` error means another agent won; do not retry. Returns the claimed task on success.',
       input: claimTaskInput,
       handler: (a) => board.claimTask(a),
     }),
     defineTool({
       name: 'assign_task',
-      description: 'Assign a `todo` task to an agent (the same atomic claim as `claim_task`; a conflict means already assigned).',
+      description:
+        'Assign a `todo` task to an agent (the same atomic claim as `claim_task`; a conflict means already assigned).',
       input: claimTaskInput,
       handler: (a) => board.claimTask(a),
     }),
@@ -80,37 +88,46 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
     }),
     defineTool({
       name: 'update_task_status',
-      description: 'Transition a task status. State-machine enforced; an illegal transition returns a tool-error `status change failed: <reason>`.',
+      description:
+        'Transition a task status. State-machine enforced; an illegal transition returns a tool-error `status change failed: <reason>`.',
       input: updateTaskStatusInput,
       handler: (a) => board.updateStatus(a.taskId, a.status, actor),
     }),
     defineTool({
       name: 'block_task',
-      description: 'Mark a task blocked. Tool-error `block failed: <reason>` on an illegal transition.',
+      description:
+        'Mark a task blocked. Tool-error `block failed: <reason>` on an illegal transition.',
       input: taskIdInput,
       handler: (a) => board.blockTask(a.taskId, actor),
     }),
     defineTool({
       name: 'unblock_task',
-      description: 'Unblock a task (back to `todo`). Tool-error `unblock failed: <reason>` on an illegal transition.',
+      description:
+        'Unblock a task (back to `todo`). Tool-error `unblock failed: <reason>` on an illegal transition.',
       input: taskIdInput,
       handler: (a) => board.unblockTask(a.taskId, actor),
     }),
     defineTool({
       name: 'add_comment',
-      description: "Add a comment to a task (report-up summaries, system notes). `authorType` defaults to `'agent'`.",
+      description:
+        "Add a comment to a task (report-up summaries, system notes). `authorType` defaults to `'agent'`.",
       input: addCommentInput,
       handler: (a) => board.addComment(a),
     }),
     defineTool({
       name: 'link_task',
-      description: 'Make `taskId` depend on `dependsOnTaskId`; it stays unready until the dependency is done. A link that would close a cycle is refused with the tool-error `linking <taskId> to <dependsOnTaskId> would create a dependency cycle`. Re-linking an existing edge is a no-op.',
+      description:
+        'Make `taskId` depend on `dependsOnTaskId`; it stays unready until the dependency is done. A link that would close a cycle is refused with the tool-error `linking <taskId> to <dependsOnTaskId> would create a dependency cycle`. Re-linking an existing edge is a no-op.',
       input: linkTaskInput,
-      handler: async (a) => ({ linked: true, ...(await board.linkTask(a.taskId, a.dependsOnTaskId)) }),
+      handler: async (a) => ({
+        linked: true,
+        ...(await board.linkTask(a.taskId, a.dependsOnTaskId)),
+      }),
     }),
     defineTool({
       name: 'claim_next_ready',
-      description: 'Atomically pick and claim the highest-priority ready task (every dependency done), optionally within a team. Returns `{ task }`, or `{ task: null, reason }` when nothing is ready.',
+      description:
+        'Atomically pick and claim the highest-priority ready task (every dependency done), optionally within a team. Returns `{ task }`, or `{ task: null, reason }` when nothing is ready.',
       input: claimNextReadyInput,
       handler: async (a) => {
         const task = await board.claimNextReady({ ...a, teamId: team(a.teamId) });
@@ -133,5 +150,10 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
 export function createTasksServer(core: Core, binding: TasksBinding = {}): Server {
   const all = tasksTools(core, binding);
   const tools = binding.readOnly === true ? all.filter((t) => READ_ONLY_TOOLS.has(t.name)) : all;
-  return createMcpServer({ name: TASKS_SERVER_NAME, version: core.version, tools, logger: core.logger });
+  return createMcpServer({
+    name: TASKS_SERVER_NAME,
+    version: core.version,
+    tools,
+    logger: core.logger,
+  });
 }

@@ -1,2 +1,8 @@
 // Shared utilities every layer may import; imports nothing from the project.
-export { ConflictError, DomainError, InvalidInputError, NotFoundError, PolicyError } from './errors.js';
+export {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  NotFoundError,
+  PolicyError,
+} from './errors.js';

@@ -32,8 +32,10 @@ class SqliteStore implements Store {
     this.location = location;
     this.#budgetMs = budgetMs;
     this.#tx = {
-      all: <T>(sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#all<T>(sql, params)),
-      get: <T>(sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#get<T>(sql, params)),
+      all: <T>(sql: string, params?: readonly SqlValue[]) =>
+        Promise.resolve(this.#all<T>(sql, params)),
+      get: <T>(sql: string, params?: readonly SqlValue[]) =>
+        Promise.resolve(this.#get<T>(sql, params)),
       run: (sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#run(sql, params)),
     };
   }
@@ -169,7 +171,10 @@ function applyMigrations(db: Driver, migrations: readonly Migration[]): void {
  * to date. Several processes may open the same file at once.
  * @throws the driver's error when the file cannot be opened or migrated.
  */
-export async function openSqliteStore(location: string, options: StoreOptions = {}): Promise<Store> {
+export async function openSqliteStore(
+  location: string,
+  options: StoreOptions = {},
+): Promise<Store> {
   const budgetMs = options.busyBudgetMs ?? 2000;
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const db = new Database(location);

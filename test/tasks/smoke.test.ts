@@ -13,12 +13,19 @@ describe('tasks smoke', () => {
     const client = await linkedClient(createTasksServer(t.core));
     const tools = await client.listTools();
     expect(tools.tools.map((x) => x.name)).toContain('claim_task');
-    const task = await callOk<{ id: string; status: string }>(client, 'create_task', { title: 'x' });
+    const task = await callOk<{ id: string; status: string }>(client, 'create_task', {
+      title: 'x',
+    });
     expect(task.status).toBe('todo');
-    const claimed = await callOk<{ assigneeAgentId: string }>(client, 'claim_task', { taskId: task.id, assigneeAgentId: 'a' });
+    const claimed = await callOk<{ assigneeAgentId: string }>(client, 'claim_task', {
+      taskId: task.id,
+      assigneeAgentId: 'a',
+    });
     expect(claimed.assigneeAgentId).toBe('a');
     const err = await callErr(client, 'claim_task', { taskId: task.id, assigneeAgentId: 'b' });
     expect(err.text).toMatch(/^conflict/);
-    await expect(client.callTool({ name: 'create_task', arguments: { title: 'y', parentTaskId: '' } })).rejects.toThrow(/-32602.*invalid args: parentTaskId/);
+    await expect(
+      client.callTool({ name: 'create_task', arguments: { title: 'y', parentTaskId: '' } }),
+    ).rejects.toThrow(/-32602.*invalid args: parentTaskId/);
   });
 });

@@ -1,0 +1,138 @@
+// Copy-pasteable attach snippets for each runtime (Claude Code, Codex, OpenClaw, Cursor), over
+// HTTP (signed URL + token header) or stdio (node + the cairn CLI + CAIRN_DB_PATH). Shared by
+// GET /api/mcp/config and `cairn config`.
+import { fileURLToPath } from 'node:url';
+
+import { z } from 'zod';
+
+import { type Binding, MCP_SERVER_NAMES, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
+import { paramsOf, scopedToken, signedQuery } from './binding.js';
+
+export const RUNTIMES = ['claude-code', 'codex', 'openclaw', 'cursor'] as const;
+export type Runtime = (typeof RUNTIMES)[number];
+
+const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const ident = z.string().min(1).max(200);
+
+/** The attach request, as query params (`GET /api/mcp/config`) or CLI flags. */
+export const attachInput = z.object({
+  runtime: z.enum(RUNTIMES),
+  server: z.enum(MCP_SERVER_NAMES as [McpServerName, ...McpServerName[]]),
+  transport: z.enum(['http', 'stdio']).default('http'),
+  scopeTeamId: ident.optional(),
+  scopeAgentId: ident.optional(),
+  readOnly: flag.optional(),
+});
+export type AttachInput = z.output<typeof attachInput>;
+
+export interface AttachContext {
+  /** e.g. http://127.0.0.1:4870 */
+  baseUrl: string;
+  /** The master API token, or null when the server runs with --no-auth. */
+  apiToken: string | null;
+  secret: string;
+  dbPath: string;
+}
+
+export interface AttachSnippet {
+  runtime: Runtime;
+  server: McpServerName;
+  transport: 'http' | 'stdio';
+  /** Where the snippet goes. */
+  file: string;
+  format: 'json' | 'toml';
+  snippet: string;
+  /** The MCP endpoint (http transport only). */
+  url?: string;
+}
+
+const FILES: Record<Runtime, string> = {
+  'claude-code': '.mcp.json (project) or ~/.claude.json',
+  codex: '~/.codex/config.toml',
+  openclaw: '~/.openclaw/openclaw.json',
+  cursor: '.cursor/mcp.json (project) or ~/.cursor/mcp.json',
+};
+
+const CLI_PATH = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
+
+interface Launch {
+  url?: string;
+  headers?: Record<string, string>;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+function bindingOf(input: AttachInput): Binding {
+  return {
+    readOnly: input.readOnly,
+    scopeTeamId: input.scopeTeamId,
+    scopeAgentId: input.scopeAgentId,
+  };
+}
+
+function httpLaunch(input: AttachInput, ctx: AttachContext): Launch {
+  const binding = bindingOf(input);
+  const query = signedQuery(ctx.secret, input.server, binding).toString();
+  const url = `${ctx.baseUrl}/api/mcp/${input.server}${query === '' ? '' : `?${query}`}`;
+  const params = paramsOf(binding);
+  let token = ctx.apiToken;
+  // A bound attach gets a token that authorises only this binding, not the master token.
+  if (token !== null && params.size > 0) token = scopedToken(ctx.secret, input.server, params);
+  return token === null ? { url } : { url, headers: { Authorization: `Bearer ${token}` } };
+}
+
+function stdioLaunch(input: AttachInput, ctx: AttachContext): Launch {
+  const args = [CLI_PATH, 'mcp', input.server];
+  if (input.readOnly === true) args.push('--read-only');
+  if (input.scopeTeamId !== undefined) args.push('--team', input.scopeTeamId);
+  if (input.scopeAgentId !== undefined) args.push('--agent', input.scopeAgentId);
+  return { command: process.execPath, args, env: { CAIRN_DB_PATH: ctx.dbPath } };
+}
+
+const toml = (value: string): string => JSON.stringify(value);
+const tomlTable = (obj: Record<string, string>): string =>
+  `{ ${Object.entries(obj)
+    .map(([k, v]) => `${toml(k)} = ${toml(v)}`)
+    .join(', ')} }`;
+
+function render(
+  runtime: Runtime,
+  key: string,
+  launch: Launch,
+  http: boolean,
+): { format: 'json' | 'toml'; snippet: string } {
+  if (runtime === 'codex') {
+    const lines = [`[mcp_servers.${key}]`];
+    if (launch.url !== undefined) lines.push(`url = ${toml(launch.url)}`);
+    if (launch.headers !== undefined) lines.push(`http_headers = ${tomlTable(launch.headers)}`);
+    if (launch.command !== undefined) lines.push(`command = ${toml(launch.command)}`);
+    if (launch.args !== undefined) lines.push(`args = [${launch.args.map(toml).join(', ')}]`);
+    if (launch.env !== undefined) lines.push(`env = ${tomlTable(launch.env)}`);
+    return { format: 'toml', snippet: `${lines.join('\n')}\n` };
+  }
+  let entry: Record<string, unknown> = { ...launch };
+  if (runtime === 'claude-code') entry = { type: http ? 'http' : 'stdio', ...launch };
+  if (runtime === 'openclaw' && http) entry = { ...launch, transport: 'streamable-http' };
+  const doc =
+    runtime === 'openclaw'
+      ? { mcp: { servers: { [key]: entry } } }
+      : { mcpServers: { [key]: entry } };
+  return { format: 'json', snippet: `${JSON.stringify(doc, null, 2)}\n` };
+}
+
+/** Builds the attach snippet for one runtime, server and transport. */
+export function renderAttach(input: AttachInput, ctx: AttachContext): AttachSnippet {
+  const http = input.transport === 'http';
+  const launch = http ? httpLaunch(input, ctx) : stdioLaunch(input, ctx);
+  const key = MCP_SERVERS[input.server].title;
+  const out: AttachSnippet = {
+    runtime: input.runtime,
+    server: input.server,
+    transport: input.transport,
+    file: FILES[input.runtime],
+    ...render(input.runtime, key, launch, http),
+  };
+  if (launch.url !== undefined) out.url = launch.url;
+  return out;
+}

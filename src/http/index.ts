@@ -1,0 +1,15 @@
+// The HTTP façade: Streamable HTTP MCP mounts, auth, attach configs.
+export {
+  type AttachContext,
+  attachInput,
+  type AttachInput,
+  type AttachSnippet,
+  renderAttach,
+  type Runtime,
+  RUNTIMES,
+} from './attach.js';
+export { scopedToken, signedQuery, verifyBinding } from './binding.js';
+export { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
+export { BAD_SESSION, NO_SESSION } from './mcp-mount.js';
+export { API_TOKEN_FILE, ensureApiToken, ensureServerSecret, SECRET_FILE } from './secrets.js';
+export { createHttpService, type HttpOptions, type HttpService } from './server.js';

@@ -1,0 +1,203 @@
+// The HTTP façade: DNS-rebinding check, bearer auth on /api/*, the MCP mounts and the attach
+// config route, one error handler. Built from a core; listening is the caller's choice.
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { Core } from '../core/index.js';
+import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
+import { attachInput, renderAttach } from './attach.js';
+import { bindingParams, safeEqual, SCOPED_TOKEN_PREFIX, scopedToken } from './binding.js';
+import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
+import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
+import { sendJson } from './respond.js';
+
+export interface HttpOptions {
+  host?: string;
+  port?: number;
+  /** Bearer token for /api/*; null disables auth (loopback only). */
+  apiToken: string | null;
+  /** HMAC key for attach-URL bindings. */
+  secret: string;
+  /** Extra Host header values to accept (e.g. a LAN name), as host:port. */
+  allowedHosts?: readonly string[];
+  /** Idle MCP sessions are closed after this long (default 1 h). */
+  sessionIdleMs?: number;
+}
+
+export interface HttpService {
+  readonly server: NodeServer;
+  /** Starts listening; resolves with the bound address. */
+  listen(): Promise<{ host: string; port: number; url: string }>;
+  /** Closes sessions and stops listening (the core stays open). */
+  close(): Promise<void>;
+  mounts: ReadonlyMap<McpServerName, McpMount>;
+}
+
+/**
+ * Creates the HTTP service over a core.
+ * @throws Error when auth is disabled on a non-loopback host.
+ */
+export function createHttpService(core: Core, options: HttpOptions): HttpService {
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? 4870;
+  if (options.apiToken === null && !isLoopbackHost(host)) {
+    throw new Error(`--no-auth is only allowed on a loopback host, not ${host}`);
+  }
+  const logger = core.logger;
+  const mounts = new Map<McpServerName, McpMount>(
+    MCP_SERVER_NAMES.map((name) => [
+      name,
+      createMcpMount({ name, core, secret: options.secret, logger }),
+    ]),
+  );
+  let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
+
+  function authenticate(
+    req: IncomingMessage,
+    url: URL,
+    mcpName: McpServerName | undefined,
+  ): Principal | undefined {
+    if (options.apiToken === null) return { kind: 'open' };
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const token = match?.[1];
+    if (token === undefined) return undefined;
+    if (safeEqual(token, options.apiToken)) return { kind: 'master' };
+    if (mcpName !== undefined && token.startsWith(SCOPED_TOKEN_PREFIX)) {
+      const params = bindingParams(url.searchParams);
+      if (params.size > 0 && safeEqual(token, scopedToken(options.secret, mcpName, params))) {
+        return { kind: 'scoped', token };
+      }
+    }
+    return undefined;
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const verdict = checkHostAndOrigin(allowed, req.headers.host, req.headers.origin);
+    if (!verdict.ok) {
+      logger.warn(
+        { host: req.headers.host, origin: req.headers.origin },
+        'refused request: DNS-rebinding check',
+      );
+      sendJson(res, 403, { error: 'forbidden', message: verdict.reason });
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path === '/healthz') {
+      sendJson(res, 200, { ok: true, version: core.version });
+      return;
+    }
+    if (!path.startsWith('/api/')) {
+      if (path === '/') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(
+          `Cairn ${core.version} is running. MCP endpoints: ${MCP_SERVER_NAMES.map((n) => `/api/mcp/${n}`).join(', ')}\n`,
+        );
+        return;
+      }
+      sendJson(res, 404, { error: 'not found' });
+      return;
+    }
+    const mcpMatch = /^\/api\/mcp\/([a-z]+)\/?$/.exec(path);
+    const mcpName =
+      mcpMatch?.[1] !== undefined && isMcpServerName(mcpMatch[1]) ? mcpMatch[1] : undefined;
+    const principal = authenticate(req, url, mcpName);
+    if (principal === undefined) {
+      sendJson(
+        res,
+        401,
+        {
+          error: 'unauthorized',
+          message: 'missing or invalid bearer token (see ~/.cairn/api_token)',
+        },
+        { 'www-authenticate': 'Bearer realm="cairn"' },
+      );
+      req.resume();
+      return;
+    }
+    if (path === '/api/mcp/config') {
+      if (principal.kind === 'scoped') {
+        sendJson(res, 403, {
+          error: 'forbidden',
+          message: 'a scoped token cannot mint attach configs',
+        });
+        return;
+      }
+      const parsed = attachInput.safeParse(Object.fromEntries(url.searchParams));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        sendJson(res, 400, {
+          error: 'invalid query',
+          message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+        });
+        return;
+      }
+      const baseUrl = `http://${req.headers.host ?? `${host}:${requestedPort}`}`;
+      sendJson(
+        res,
+        200,
+        renderAttach(parsed.data, {
+          baseUrl,
+          apiToken: options.apiToken,
+          secret: options.secret,
+          dbPath: core.dbPath,
+        }),
+      );
+      return;
+    }
+    const mount = mcpName === undefined ? undefined : mounts.get(mcpName);
+    if (mount !== undefined) {
+      await mount.handle(req, res, url, principal);
+      return;
+    }
+    sendJson(res, 404, { error: 'not found', message: `no route for ${req.method ?? ''} ${path}` });
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      logger.error({ err, path: req.url }, 'http handler failed');
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      else res.end();
+    });
+  });
+
+  let sweeper: NodeJS.Timeout | undefined;
+
+  return {
+    server,
+    mounts,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(requestedPort, host, () => {
+          server.off('error', reject);
+          const addr = server.address() as AddressInfo;
+          allowed = allowedHostsFor(host, addr.port, options.allowedHosts);
+          const idleMs = options.sessionIdleMs ?? 60 * 60_000;
+          sweeper = setInterval(
+            () => {
+              for (const m of mounts.values()) void m.sweepIdle(idleMs);
+            },
+            Math.min(idleMs, 60_000),
+          );
+          sweeper.unref();
+          const shown = host.includes(':') ? `[${host}]` : host;
+          resolve({ host, port: addr.port, url: `http://${shown}:${addr.port}` });
+        });
+      }),
+    async close() {
+      if (sweeper !== undefined) clearInterval(sweeper);
+      await Promise.all([...mounts.values()].map((m) => m.closeAll()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
