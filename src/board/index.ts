@@ -1,14 +1,13 @@
 // The task board: state machine, atomic claims, leases, caps and dependencies.
-export {
-  type Actor,
-  type Board,
-  type BoardOptions,
-  type ClaimInput,
-  type CommentInput,
-  createBoard,
-  type CreateTaskInput,
-  type TaskDetail,
-} from './board.js';
+export { type Board, createBoard } from './board.js';
+export type {
+  Actor,
+  BoardOptions,
+  ClaimInput,
+  CommentInput,
+  CreateTaskInput,
+  TaskDetail,
+} from './types.js';
 export { NotHolderError, TransitionError } from './errors.js';
 export {
   AUTHOR_TYPES,

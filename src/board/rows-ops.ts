@@ -1,0 +1,118 @@
+// Row-level board operations shared by the board's services. Each takes the transaction it
+// runs in; none opens one itself.
+import { randomUUID } from 'node:crypto';
+
+import type { Queryable } from '../store/index.js';
+import { NotHolderError, taskNotFound } from './errors.js';
+import type { TaskStatus } from './model.js';
+import { findTask } from './queries.js';
+import type { CommentRow, TaskRow } from './rows.js';
+import type { Actor, CommentInput, CreateTaskInput } from './types.js';
+
+const HELD: readonly TaskStatus[] = ['in_progress', 'in_review'];
+
+export async function insertComment(
+  tx: Queryable,
+  input: CommentInput,
+  now: number,
+): Promise<CommentRow> {
+  const row: CommentRow = {
+    id: randomUUID(),
+    task_id: input.taskId,
+    body: input.body,
+    author_agent_id: input.authorAgentId ?? null,
+    author_type: input.authorType ?? 'agent',
+    created_at: now,
+  };
+  await tx.run(
+    'INSERT INTO task_comments (id, task_id, body, author_agent_id, author_type, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [row.id, row.task_id, row.body, row.author_agent_id, row.author_type, row.created_at],
+  );
+  return row;
+}
+
+/** Returns expired in_progress claims to todo, each with a system comment. */
+export async function sweepExpired(tx: Queryable, now: number): Promise<number> {
+  const expired = await tx.all<TaskRow>(
+    "SELECT * FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? AND deleted_at IS NULL",
+    [now],
+  );
+  for (const row of expired) {
+    await tx.run(
+      "UPDATE tasks SET status = 'todo', assignee_agent_id = NULL, assignee_runtime = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+      [now, row.id],
+    );
+    const body = `lease expired: claim by ${row.assignee_agent_id ?? 'unknown'} returned the task to todo`;
+    await insertComment(tx, { taskId: row.id, body, authorType: 'system' }, now);
+  }
+  return expired.length;
+}
+
+export async function hasExpired(q: Queryable, now: number): Promise<boolean> {
+  const row = await q.get<{ x: number }>(
+    "SELECT 1 AS x FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? LIMIT 1",
+    [now],
+  );
+  return row !== undefined;
+}
+
+export async function mustFind(tx: Queryable, id: string): Promise<TaskRow> {
+  const row = await findTask(tx, id);
+  if (row === undefined) throw taskNotFound(id);
+  return row;
+}
+
+export function assertHolder(row: TaskRow, actor: Actor, prefix: string): void {
+  const agent = actor.agentId;
+  const holder = row.assignee_agent_id;
+  if (agent === undefined || holder === null || !HELD.includes(row.status)) return;
+  if (holder !== agent) {
+    throw new NotHolderError(`${prefix}task ${row.id} is held by ${holder}, not ${agent}`);
+  }
+}
+
+export async function insertTask(
+  tx: Queryable,
+  input: CreateTaskInput,
+  parent: TaskRow | undefined,
+  now: number,
+): Promise<TaskRow> {
+  const row: TaskRow = {
+    id: randomUUID(),
+    team_id: input.teamId ?? parent?.team_id ?? null,
+    parent_task_id: parent?.id ?? null,
+    depth: parent === undefined ? 0 : parent.depth + 1,
+    title: input.title,
+    description: input.description ?? '',
+    status: input.status ?? 'todo',
+    priority: input.priority ?? 0,
+    assignee_agent_id: null,
+    assignee_runtime: input.assigneeRuntime ?? null,
+    lease_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await tx.run(
+    `INSERT INTO tasks (id, team_id, parent_task_id, depth, title, description, status, priority,
+      assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      row.id,
+      row.team_id,
+      row.parent_task_id,
+      row.depth,
+      row.title,
+      row.description,
+      row.status,
+      row.priority,
+      row.assignee_agent_id,
+      row.assignee_runtime,
+      row.lease_expires_at,
+      row.created_at,
+      row.updated_at,
+      row.deleted_at,
+    ],
+  );
+  return row;
+}

@@ -1,0 +1,44 @@
+// Input and output shapes of the board services.
+import type { AuthorType, BoardLimits, Task, TaskComment, TaskStatus } from './model.js';
+
+export interface BoardOptions {
+  /** Milliseconds since the epoch; injectable for tests. */
+  clock?: () => number;
+  /** How long a claim holds before the sweep may return it to `todo`. */
+  leaseMs?: number;
+  limits?: Partial<BoardLimits>;
+}
+
+export interface CreateTaskInput {
+  title: string;
+  description?: string | undefined;
+  status?: TaskStatus | undefined;
+  priority?: number | undefined;
+  teamId?: string | undefined;
+  parentTaskId?: string | undefined;
+  assigneeRuntime?: string | undefined;
+}
+
+export interface ClaimInput {
+  taskId: string;
+  assigneeAgentId: string;
+  assigneeRuntime?: string | undefined;
+}
+
+export interface CommentInput {
+  taskId: string;
+  body: string;
+  authorAgentId?: string | undefined;
+  authorType?: AuthorType | undefined;
+}
+
+/** Who is acting, when known (a bound session). Unknown actors skip the holder check. */
+export interface Actor {
+  agentId?: string | undefined;
+}
+
+export interface TaskDetail {
+  task: Task;
+  comments: TaskComment[];
+  ancestors: Task[];
+}
