@@ -2,6 +2,7 @@
 // it decides on. Caps apply only to the capped create (the MCP boundary); reads are scoped by
 // the caller's filter, never by trust in the model.
 import type { Store } from '../store/index.js';
+import { createClaims } from './claims.js';
 import {
   childCap,
   cycle,
@@ -31,7 +32,6 @@ import {
   selectTasks,
   type TaskFilter,
 } from './queries.js';
-import { type TaskRow, toComment, toTask } from './rows.js';
 import {
   assertHolder,
   hasExpired,
@@ -40,7 +40,7 @@ import {
   mustFind,
   sweepExpired,
 } from './rows-ops.js';
-import { createClaims } from './claims.js';
+import { type TaskRow, toComment, toTask } from './rows.js';
 import type { Actor, BoardOptions, CommentInput, CreateTaskInput, TaskDetail } from './types.js';
 
 export type Board = ReturnType<typeof createBoard>;

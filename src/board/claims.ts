@@ -4,8 +4,8 @@ import type { Store } from '../store/index.js';
 import { claimConflict, NotHolderError } from './errors.js';
 import type { Task } from './model.js';
 import { ORDER_SQL, READY_SQL } from './queries.js';
-import { toTask, type TaskRow } from './rows.js';
 import { mustFind, sweepExpired } from './rows-ops.js';
+import { toTask, type TaskRow } from './rows.js';
 import type { ClaimInput } from './types.js';
 
 export interface ClaimContext {

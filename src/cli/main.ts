@@ -1,6 +1,6 @@
 // Entry point of the `cairn` command and the per-server stdio bins.
-import { config, mcp, serve, token } from './commands.js';
 import { UsageError } from './args.js';
+import { config, mcp, serve, token } from './commands.js';
 
 const HELP = `cairn — a shared place to work for teams of AI agents
 

@@ -2,6 +2,7 @@
 // the project that touches the driver; everything above sees the async Store contract.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import Database from 'better-sqlite3';
 
 import { isBusyError, StoreBusyError } from './errors.js';

@@ -1,0 +1,74 @@
+// ESLint flat config: typescript-eslint, sorted type-aware imports, and the layer rules that
+// keep dependencies pointing one way (façades → domains → store).
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const SDK = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
+const DRIVER = { group: ['better-sqlite3'], message: 'Only src/store touches the SQLite driver.' };
+const facades = {
+  group: [
+    '**/mcp',
+    '**/mcp/*',
+    '**/http',
+    '**/http/*',
+    '**/cli',
+    '**/cli/*',
+    '**/core',
+    '**/core/*',
+    '**/web/*',
+  ],
+  message: 'A domain module never imports a façade or the core.',
+};
+const domains = {
+  group: ['**/board', '**/board/*', '**/memory/*', '**/rooms/*', '**/broker/*', '**/embed/*'],
+  message: 'The store never imports a domain module.',
+};
+const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    settings: { 'import-x/resolver': { node: true } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  { files: ['src/board/**/*.ts', 'src/shared/**/*.ts'], rules: restrict(facades, noSdk, DRIVER) },
+  { files: ['src/store/**/*.ts'], rules: restrict(facades, domains, noSdk) },
+  {
+    files: ['src/mcp/**/*.ts', 'src/http/**/*.ts', 'src/cli/**/*.ts', 'src/core/**/*.ts'],
+    rules: restrict(DRIVER),
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

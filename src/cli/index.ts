@@ -1,0 +1,2 @@
+// The `cairn` command line.
+export { main } from './main.js';
