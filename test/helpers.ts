@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import pino from 'pino';
 
 import { type Core, type CoreOptions, createCore } from '../src/core/index.js';
+import { createTasksServer, type TasksBinding } from '../src/mcp/index.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -82,4 +83,70 @@ export async function callErr(
   const result = await client.callTool({ name, arguments: args });
   if (result.isError !== true) throw new Error(`${name} unexpectedly succeeded: ${textOf(result)}`);
   return { text: textOf(result), meta: result._meta };
+}
+
+/** Calls a tool expecting a JSON-RPC -32602 (invalid params); returns the error message. */
+export async function callInvalid(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  let result: unknown;
+  try {
+    result = await client.callTool({ name, arguments: args });
+  } catch (err) {
+    if (err instanceof McpError && err.code === ErrorCode.InvalidParams) return err.message;
+    throw err;
+  }
+  throw new Error(`${name} was not rejected as invalid: ${JSON.stringify(result)}`);
+}
+
+/** A clock tests move by hand, for `createCore({ clock })` / `createBoard(store, { clock })`. */
+export interface FakeClock {
+  readonly now: () => number;
+  advance(ms: number): void;
+}
+
+export function fakeClock(start = Date.UTC(2030, 0, 1)): FakeClock {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+export interface TasksSession {
+  core: Core;
+  client: Client;
+  /** Another client on the same core, through a server with its own binding. */
+  connect(binding?: TasksBinding): Promise<Client>;
+}
+
+/**
+ * Opens tasks sessions, each over a fresh database. Call `closeAll` in `afterEach`: it
+ * closes every client and core and removes the files.
+ */
+export function tasksSessions(): {
+  open(options?: CoreOptions, binding?: TasksBinding): Promise<TasksSession>;
+  closeAll(): Promise<void>;
+} {
+  const cleanups: (() => Promise<void>)[] = [];
+  const connect = async (core: Core, binding: TasksBinding): Promise<Client> => {
+    const client = await linkedClient(createTasksServer(core, binding));
+    cleanups.push(() => client.close());
+    return client;
+  };
+  return {
+    async open(options = {}, binding = {}) {
+      const t = await tempCore(options);
+      cleanups.push(t.close);
+      const client = await connect(t.core, binding);
+      return { core: t.core, client, connect: (b = {}) => connect(t.core, b) };
+    },
+    async closeAll() {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    },
+  };
 }

@@ -56,13 +56,15 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     to: TaskStatus,
     actor: Actor,
     prefix: string,
-    requireFrom?: TaskStatus,
+    requireFrom?: readonly TaskStatus[],
   ): Promise<Task> {
     return store.write(async (tx) => {
       const now = clock();
       const row = await mustFind(tx, taskId);
-      if (requireFrom !== undefined && row.status !== requireFrom) {
-        throw new TransitionError(`${prefix}task ${taskId} is ${row.status}, not ${requireFrom}`);
+      if (requireFrom !== undefined && !requireFrom.includes(row.status)) {
+        throw new TransitionError(
+          `${prefix}task ${taskId} is ${row.status}, not ${requireFrom[0]}`,
+        );
       }
       if (row.status === to) return toTask(row);
       if (!canMove(row.status, to)) {
@@ -92,14 +94,19 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
   const claims = createClaims({ store, clock, leaseMs });
 
+  /** Reads sweep first, but open a write transaction only when something has expired. */
+  async function sweepIfExpired(): Promise<void> {
+    const now = clock();
+    if (await hasExpired(store, now)) await store.write((tx) => sweepExpired(tx, now));
+  }
+
   return {
     limits,
     leaseMs,
 
     /** Lists live tasks; `ready` keeps only claimable todo work. */
     async listTasks(filter: TaskFilter): Promise<Task[]> {
-      const now = clock();
-      if (await hasExpired(store, now)) await store.write((tx) => sweepExpired(tx, now));
+      await sweepIfExpired();
       return (await selectTasks(store, filter)).map(toTask);
     },
 
@@ -111,6 +118,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       taskId: string,
       scope: { teamId?: string | undefined } = {},
     ): Promise<TaskDetail> {
+      await sweepIfExpired();
       return store.read(async (tx) => {
         const row = await findTask(tx, taskId);
         if (row === undefined || (scope.teamId !== undefined && row.team_id !== scope.teamId)) {
@@ -167,7 +175,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** in_progress → todo, clearing the assignee. */
     releaseTask: (taskId: string, actor: Actor = {}): Promise<Task> =>
-      move(taskId, 'todo', actor, 'release failed: ', 'in_progress'),
+      move(taskId, 'todo', actor, 'release failed: ', ['in_progress']),
 
     updateStatus: (taskId: string, status: TaskStatus, actor: Actor = {}): Promise<Task> =>
       move(taskId, status, actor, 'status change failed: '),
@@ -176,7 +184,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       move(taskId, 'blocked', actor, 'block failed: '),
 
     unblockTask: (taskId: string, actor: Actor = {}): Promise<Task> =>
-      move(taskId, 'todo', actor, 'unblock failed: '),
+      move(taskId, 'todo', actor, 'unblock failed: ', ['blocked', 'todo']),
 
     /** Appends a comment. @throws NotFoundError for an unknown task. */
     async addComment(input: CommentInput): Promise<TaskComment> {

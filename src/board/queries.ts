@@ -15,7 +15,8 @@ export const READY_SQL = `t.status = 'todo' AND t.assignee_agent_id IS NULL AND 
     SELECT 1 FROM task_dependencies d JOIN tasks dt ON dt.id = d.depends_on_task_id
     WHERE d.task_id = t.id AND dt.status <> 'done' AND dt.deleted_at IS NULL)`;
 
-export const ORDER_SQL = 'ORDER BY t.priority DESC, t.created_at ASC, t.id ASC';
+/** Highest priority first, then oldest; rowid (insertion order) breaks same-millisecond ties. */
+export const ORDER_SQL = 'ORDER BY t.priority DESC, t.created_at ASC, t.rowid ASC';
 
 export interface TaskFilter {
   teamId?: string | undefined;

@@ -9,7 +9,8 @@ import { findTask } from './queries.js';
 import type { CommentRow, TaskRow } from './rows.js';
 import type { Actor, CommentInput, CreateTaskInput } from './types.js';
 
-const HELD: readonly TaskStatus[] = ['in_progress', 'in_review'];
+/** Statuses in which an assignee holds the task (blocked work keeps its owner). */
+const HELD: readonly TaskStatus[] = ['in_progress', 'in_review', 'blocked'];
 
 export async function insertComment(
   tx: Queryable,
@@ -50,7 +51,7 @@ export async function sweepExpired(tx: Queryable, now: number): Promise<number> 
 
 export async function hasExpired(q: Queryable, now: number): Promise<boolean> {
   const row = await q.get<{ x: number }>(
-    "SELECT 1 AS x FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? LIMIT 1",
+    "SELECT 1 AS x FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? AND deleted_at IS NULL LIMIT 1",
     [now],
   );
   return row !== undefined;

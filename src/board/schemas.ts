@@ -16,7 +16,11 @@ const title = z
   .string()
   .min(1, 'title must be a non-empty string')
   .max(LIMITS.title, `title is longer than ${LIMITS.title} characters`);
-const text = (what: string) => z.string().max(LIMITS.text, `${what} is larger than 64 KiB`);
+const text = (what: string) =>
+  z
+    .string()
+    .max(LIMITS.text, `${what} is larger than 64 KiB`)
+    .refine((v) => Buffer.byteLength(v, 'utf8') <= LIMITS.text, `${what} is larger than 64 KiB`);
 const status = z.enum(TASK_STATUSES);
 const priority = z.number().int().min(-1_000_000).max(1_000_000);
 

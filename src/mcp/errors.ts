@@ -7,13 +7,27 @@ import type { z } from 'zod';
 
 import { DomainError, InvalidInputError } from '../shared/errors.js';
 
+/**
+ * A JSON-RPC error whose message reaches the client as written. (The SDK's McpError prefixes
+ * its message with `MCP error <code>:`, which the client then prefixes again.)
+ */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
 /** Formats a zod failure as `invalid args: field: problem; …`, naming each field. */
-export function invalidArgs(error: z.ZodError): McpError {
+export function invalidArgs(error: z.ZodError): RpcError {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.length === 0 ? '(arguments)' : issue.path.map(String).join('.');
     return `${path}: ${issue.message}`;
   });
-  return new McpError(ErrorCode.InvalidParams, `invalid args: ${parts.join('; ')}`);
+  return new RpcError(ErrorCode.InvalidParams, `invalid args: ${parts.join('; ')}`);
 }
 
 /** A refusal the calling model reads as a tool result. */
@@ -25,15 +39,15 @@ export function toolError(message: string, denied?: string): CallToolResult {
 
 /**
  * Maps anything a handler threw. Returns a tool result for domain refusals and throws an
- * McpError (which the SDK turns into a JSON-RPC error) for everything else.
+ * RpcError (which the SDK turns into a JSON-RPC error) for everything else.
  */
 export function mapError(err: unknown, tool: string, logger: Logger): CallToolResult {
   if (err instanceof InvalidInputError) {
     const field = err.field === undefined ? '' : `${err.field}: `;
-    throw new McpError(ErrorCode.InvalidParams, `invalid args: ${field}${err.message}`);
+    throw new RpcError(ErrorCode.InvalidParams, `invalid args: ${field}${err.message}`);
   }
   if (err instanceof DomainError) return toolError(err.message, err.denied);
-  if (err instanceof McpError) throw err;
+  if (err instanceof McpError || err instanceof RpcError) throw err;
   logger.error({ err, tool }, 'tool call failed');
-  throw new McpError(ErrorCode.InternalError, 'internal error');
+  throw new RpcError(ErrorCode.InternalError, 'internal error');
 }

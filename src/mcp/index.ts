@@ -1,5 +1,5 @@
 // MCP façades: one factory per server, shared tool plumbing.
-export { invalidArgs, mapError, toolError } from './errors.js';
+export { invalidArgs, mapError, RpcError, toolError } from './errors.js';
 export { toInputSchema } from './json-schema.js';
 export { createMcpServer, type McpServerSpec, toResult } from './server.js';
 export { createTasksServer, TASKS_SERVER_NAME, type TasksBinding } from './tasks-server.js';

@@ -6,12 +6,11 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 
-import { invalidArgs, mapError } from './errors.js';
+import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import type { ToolDef } from './tool.js';
 
@@ -23,9 +22,12 @@ export interface McpServerSpec {
   logger: Logger;
 }
 
-/** Formats handler output as text plus structured content. */
+/**
+ * Formats handler output as text plus structured content. The text is compact JSON: models
+ * read it as well as indented JSON, which made a 50-task listing 28% larger (and slower).
+ */
 export function toResult(data: unknown): CallToolResult {
-  const text = JSON.stringify(data, null, 2) ?? 'null';
+  const text = JSON.stringify(data) ?? 'null';
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     result.structuredContent = data as Record<string, unknown>;
@@ -38,7 +40,8 @@ export function createMcpServer(spec: McpServerSpec): Server {
   const server = new Server(
     { name: spec.name, version: spec.version },
     {
-      capabilities: { tools: {} },
+      // `logging` makes the SDK answer logging/setLevel (per session) instead of -32601.
+      capabilities: { tools: {}, logging: {} },
       ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }),
     },
   );
@@ -53,7 +56,7 @@ export function createMcpServer(spec: McpServerSpec): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
+      throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
     }
     const parsed = tool.input.safeParse(request.params.arguments ?? {});
     if (!parsed.success) throw invalidArgs(parsed.error);

@@ -23,7 +23,10 @@ export interface TasksBinding {
   readOnly?: boolean | undefined;
   /** Board reads are restricted to this team; the model's teamId is overridden. */
   scopeTeamId?: string | undefined;
-  /** The calling agent: releases and status changes of tasks held by others are refused. */
+  /**
+   * The calling agent: it claims, renews and comments as itself whatever the arguments say, and
+   * releases or status changes of tasks held by others are refused.
+   */
   scopeAgentId?: string | undefined;
 }
 
@@ -35,6 +38,8 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
   const actor = { agentId: binding.scopeAgentId };
   const team = (requested: string | undefined): string | undefined =>
     binding.scopeTeamId ?? requested;
+  /** A bound agent acts as itself: its identity is never taken from tool arguments. */
+  const self = (requested: string): string => binding.scopeAgentId ?? requested;
 
   return [
     defineTool({
@@ -57,7 +62,12 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         "Create a board task. Setting `parentTaskId` makes this a subtask: the per-parent child-count (24) and nesting-depth (2) caps apply, and it inherits the parent's team unless `teamId` is given. Without one it is a root task, bounded instead by a rolling-window creation rate (30 per 5 min).",
       input: createTaskInput,
-      handler: (a) => board.createCappedTask(a),
+      // A bound session's new root tasks land on its own team, so it can see them.
+      handler: (a) =>
+        board.createCappedTask({
+          ...a,
+          teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
+        }),
     }),
     defineTool({
       name: 'create_subtask',
@@ -71,7 +81,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         'Atomically claim a `todo` task. A `conflict` error means another agent won; do not retry. Returns the claimed task on success.',
       input: claimTaskInput,
-      handler: (a) => board.claimTask(a),
+      handler: (a) => board.claimTask({ ...a, assigneeAgentId: self(a.assigneeAgentId) }),
     }),
     defineTool({
       name: 'assign_task',
@@ -112,7 +122,8 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         "Add a comment to a task (report-up summaries, system notes). `authorType` defaults to `'agent'`.",
       input: addCommentInput,
-      handler: (a) => board.addComment(a),
+      handler: (a) =>
+        board.addComment({ ...a, authorAgentId: binding.scopeAgentId ?? a.authorAgentId }),
     }),
     defineTool({
       name: 'link_task',
@@ -130,7 +141,11 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
         'Atomically pick and claim the highest-priority ready task (every dependency done), optionally within a team. Returns `{ task }`, or `{ task: null, reason }` when nothing is ready.',
       input: claimNextReadyInput,
       handler: async (a) => {
-        const task = await board.claimNextReady({ ...a, teamId: team(a.teamId) });
+        const task = await board.claimNextReady({
+          ...a,
+          assigneeAgentId: self(a.assigneeAgentId),
+          teamId: team(a.teamId),
+        });
         return task === null ? { task: null, reason: 'no ready task' } : { task };
       },
     }),
@@ -138,7 +153,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       name: 'renew_claim',
       description: `Extend your claim's lease (claims expire after ${Math.round(board.leaseMs / 60_000)} min without renewal and return to \`todo\`). Tool-error \`renew failed: <reason>\` if you do not hold the task.`,
       input: renewClaimInput,
-      handler: (a) => board.renewClaim(a),
+      handler: (a) => board.renewClaim({ ...a, assigneeAgentId: self(a.assigneeAgentId) }),
     }),
   ];
 }
