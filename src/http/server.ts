@@ -11,7 +11,13 @@ import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
 import { attachInput, renderAttach } from './attach.js';
-import { bindingParams, safeEqual, SCOPED_TOKEN_PREFIX, scopedToken } from './binding.js';
+import {
+  bindingParams,
+  safeEqual,
+  SCOPED_TOKEN_PREFIX,
+  scopedToken,
+  verifyBinding,
+} from './binding.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
 import { sendJson } from './respond.js';
@@ -68,13 +74,26 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     const token = match?.[1];
     if (token === undefined) return undefined;
     if (safeEqual(token, options.apiToken)) return { kind: 'master' };
-    if (mcpName !== undefined && token.startsWith(SCOPED_TOKEN_PREFIX)) {
-      const params = bindingParams(url.searchParams);
-      if (params.size > 0 && safeEqual(token, scopedToken(options.secret, mcpName, params))) {
-        return { kind: 'scoped', token };
-      }
+    if (!token.startsWith(SCOPED_TOKEN_PREFIX)) return undefined;
+    if (mcpName !== undefined) {
+      // Only the exact signed URL: an edited query or a missing/wrong sig is refused outright.
+      if (verifyBinding(options.secret, mcpName, url.searchParams).rejected) return undefined;
+      return scopedPrincipal(token, url, mcpName);
+    }
+    // Recognised on the config route (by the binding it names) so that it can answer 403.
+    const server = url.searchParams.get('server');
+    if (url.pathname === '/api/mcp/config' && server !== null && isMcpServerName(server)) {
+      return scopedPrincipal(token, url, server);
     }
     return undefined;
+  }
+
+  function scopedPrincipal(token: string, url: URL, server: McpServerName): Principal | undefined {
+    const params = bindingParams(url.searchParams);
+    if (params.size === 0 || !safeEqual(token, scopedToken(options.secret, server, params))) {
+      return undefined;
+    }
+    return { kind: 'scoped', token };
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

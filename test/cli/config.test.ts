@@ -1,0 +1,150 @@
+// `cairn config` and `cairn token` as real processes: snippets for every runtime × transport
+// that parse and name the right things, and that work when pasted (against a live service).
+import { execFile } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { ensureApiToken, ensureServerSecret, RUNTIMES } from '../../src/http/index.js';
+import { callOk, ROOT, tempDir, type TempDir } from '../helpers.js';
+import { httpClient, parseSnippet, type Running, startService } from '../http/helpers.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node bin/cairn.js ...args` with CAIRN_HOME set and no inherited CAIRN_* overrides. */
+function cairn(home: string, args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_HOME: home };
+  for (const key of ['CAIRN_DB_PATH', 'CAIRN_HOST', 'CAIRN_PORT']) delete env[key];
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin/cairn.js'), ...args],
+      { cwd: ROOT, env, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('cairn config', () => {
+  let home: TempDir;
+  let svc: Running | undefined;
+  const cleanups: Array<() => Promise<void>> = [];
+  beforeEach(() => {
+    home = tempDir('cairn-cli-');
+  });
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
+    await svc?.close();
+    svc = undefined;
+    home.cleanup();
+  });
+
+  for (const runtime of RUNTIMES) {
+    for (const transport of ['http', 'stdio'] as const) {
+      it(`prints a ${runtime} ${transport} snippet`, async () => {
+        const run = await cairn(home.path, [
+          'config',
+          '--runtime',
+          runtime,
+          '--server',
+          'tasks',
+          '--transport',
+          transport,
+        ]);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toMatch(new RegExp(`^# ${runtime} · tasks · ${transport} → add to `));
+        const launch = parseSnippet(runtime, runtime === 'codex' ? 'toml' : 'json', run.stdout);
+        const token = readFileSync(join(home.path, 'api_token'), 'utf8').trim();
+        if (transport === 'http') {
+          expect(launch.url).toBe('http://127.0.0.1:4870/api/mcp/tasks');
+          expect(launch.headers).toEqual({ Authorization: `Bearer ${token}` });
+        } else {
+          expect(launch.command).toBe(process.execPath);
+          expect(launch.args?.[0]).toMatch(/bin[/\\]cairn\.js$/);
+          expect(launch.args?.slice(1)).toEqual(['mcp', 'tasks']);
+          expect(launch.env).toEqual({ CAIRN_DB_PATH: join(home.path, 'cairn.db') });
+        }
+      });
+    }
+  }
+
+  it('exits 2 on an invalid runtime or transport', async () => {
+    const cases = [
+      ['--runtime', 'vscode', '--server', 'tasks'],
+      ['--server', 'tasks'],
+      ['--runtime', 'codex', '--server', 'tasks', '--transport', 'ws'],
+      ['--runtime', 'codex', '--server', 'nope'],
+      ['--runtime', 'codex', '--bogus-flag'],
+    ];
+    const runs = await Promise.all(cases.map((args) => cairn(home.path, ['config', ...args])));
+    for (const [i, run] of runs.entries()) {
+      const what = cases[i]?.join(' ');
+      expect(run.code, what).toBe(2);
+      expect(run.stdout, what).toBe('');
+      expect(run.stderr, what).toMatch(/^cairn: /);
+    }
+    expect(runs[0]?.stderr).toMatch(/--runtime/);
+  });
+
+  it('an http snippet from the CLI connects to a live service, bound ones too', async () => {
+    svc = await startService(
+      { apiToken: ensureApiToken(home.path), secret: ensureServerSecret(home.path) },
+      { dbPath: join(home.path, 'cairn.db') },
+    );
+    const plain = await cairn(home.path, ['config', '--runtime', 'claude-code', '--url', svc.base]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const launch = parseSnippet('claude-code', 'json', plain.stdout);
+    const c = await httpClient(launch.url ?? '', null, launch.headers ?? {});
+    cleanups.push(c.close);
+    expect((await c.client.listTools()).tools).toHaveLength(14);
+    await callOk(c.client, 'create_task', { title: 'mine', teamId: 't1' });
+    await callOk(c.client, 'create_task', { title: 'theirs', teamId: 't2' });
+
+    const bound = await cairn(home.path, [
+      'config',
+      '--runtime',
+      'openclaw',
+      '--url',
+      `${svc.base}/`,
+      '--team',
+      't1',
+      '--read-only',
+    ]);
+    expect(bound.code, bound.stderr).toBe(0);
+    const boundLaunch = parseSnippet('openclaw', 'json', bound.stdout);
+    expect(boundLaunch.headers?.['Authorization']).toMatch(/^Bearer cairn_scoped_/);
+    const b = await httpClient(boundLaunch.url ?? '', null, boundLaunch.headers ?? {});
+    cleanups.push(b.close);
+    expect((await b.client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'get_task',
+      'list_tasks',
+    ]);
+    const listed = await callOk<{ tasks: Array<{ title: string }> }>(b.client, 'list_tasks', {});
+    expect(listed.tasks.map((t) => t.title)).toEqual(['mine']);
+  });
+});
+
+describe('cairn token', () => {
+  it('prints the token from CAIRN_HOME/api_token, created once with mode 0600', async () => {
+    const home = tempDir('cairn-cli-');
+    try {
+      const first = await cairn(home.path, ['token']);
+      expect(first.code, first.stderr).toBe(0);
+      const file = join(home.path, 'api_token');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(first.stdout.trim()).toBe(readFileSync(file, 'utf8').trim());
+      const second = await cairn(home.path, ['token']);
+      expect(second.stdout).toBe(first.stdout);
+    } finally {
+      home.cleanup();
+    }
+  });
+});
