@@ -61,7 +61,10 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
-  { files: ['src/board/**/*.ts', 'src/shared/**/*.ts'], rules: restrict(facades, noSdk, DRIVER) },
+  {
+    files: ['src/board/**/*.ts', 'src/shared/**/*.ts', 'src/embed/**/*.ts', 'src/memory/**/*.ts'],
+    rules: restrict(facades, noSdk, DRIVER),
+  },
   { files: ['src/store/**/*.ts'], rules: restrict(facades, domains, noSdk) },
   {
     files: ['src/mcp/**/*.ts', 'src/http/**/*.ts', 'src/cli/**/*.ts', 'src/core/**/*.ts'],
@@ -70,5 +73,9 @@ export default tseslint.config(
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: 'readonly', console: 'readonly' },
+    },
   },
 );
