@@ -49,6 +49,7 @@ export async function serve(argv: string[]): Promise<void> {
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
+    autoEmbed: true,
   });
   let http;
   try {
@@ -59,6 +60,9 @@ export async function serve(argv: string[]): Promise<void> {
   }
   const addr = await http.listen();
   const stopSweep = startLeaseSweeper(core);
+  // The model loads in the background after the port is open; the backlog embeds after it.
+  core.embedder?.warm();
+  core.embedWorker?.wake();
   core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
   out(`cairn ${core.version} listening on ${addr.url}\n`);
   out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
@@ -76,6 +80,7 @@ export async function mcp(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv, {
     db: { type: 'string' },
     'read-only': { type: 'boolean' },
+    tenant: { type: 'string' },
     team: { type: 'string' },
     agent: { type: 'string' },
     'lease-ms': { type: 'string' },
@@ -86,12 +91,15 @@ export async function mcp(argv: string[]): Promise<void> {
       `usage: cairn mcp <${MCP_SERVER_NAMES.join('|')}> [--db PATH] [--read-only] [--team ID] [--agent ID]`,
     );
   }
+  const memoryServer = name === 'memory';
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
+    autoEmbed: memoryServer,
   });
   const server = MCP_SERVERS[name].create(core, {
     readOnly: values['read-only'] === true,
+    scopeTenantId: values.tenant,
     scopeTeamId: values.team,
     scopeAgentId: values.agent,
   });
@@ -107,6 +115,10 @@ export async function mcp(argv: string[]): Promise<void> {
   process.stdin.once('end', () => void stop().then(() => process.exit(0)));
   onSignals(stop);
   await server.connect(transport);
+  if (memoryServer) {
+    core.embedder?.warm();
+    core.embedWorker?.wake();
+  }
 }
 
 export function config(argv: string[]): Promise<void> {
@@ -114,6 +126,7 @@ export function config(argv: string[]): Promise<void> {
     runtime: { type: 'string' },
     server: { type: 'string' },
     transport: { type: 'string' },
+    tenant: { type: 'string' },
     team: { type: 'string' },
     agent: { type: 'string' },
     'read-only': { type: 'boolean' },
@@ -125,6 +138,7 @@ export function config(argv: string[]): Promise<void> {
     runtime: values.runtime,
     server: values.server ?? 'tasks',
     transport: values.transport,
+    scopeTenantId: values.tenant,
     scopeTeamId: values.team,
     scopeAgentId: values.agent,
     readOnly: values['read-only'] === true ? '1' : undefined,

@@ -5,6 +5,14 @@ import { readFileSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 
 import { type Board, createBoard } from '../board/index.js';
+import { createEmbedder, embedConfigFromEnv, type Embedder } from '../embed/index.js';
+import {
+  createEmbedWorker,
+  createMemory,
+  createScrubber,
+  type EmbedWorker,
+  type Memory,
+} from '../memory/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
 
 export interface CoreOptions {
@@ -14,6 +22,10 @@ export interface CoreOptions {
   leaseMs?: number | undefined;
   logger?: Logger | undefined;
   clock?: (() => number) | undefined;
+  /** The embedder to use; defaults to the one CAIRN_EMBEDDINGS names. `null` disables vectors. */
+  embedder?: Embedder | null | undefined;
+  /** Wake the background embedding worker after each save (serving processes). Default false. */
+  autoEmbed?: boolean | undefined;
 }
 
 export interface Core {
@@ -21,6 +33,10 @@ export interface Core {
   readonly dbPath: string;
   readonly store: Store;
   readonly board: Board;
+  readonly memory: Memory;
+  readonly embedder: Embedder | null;
+  /** The background embedder (null without an embedder). */
+  readonly embedWorker: EmbedWorker | null;
   readonly logger: Logger;
   close(): Promise<void>;
 }
@@ -55,12 +71,41 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(leaseMs === undefined ? {} : { leaseMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const embedder =
+    options.embedder !== undefined ? options.embedder : createEmbedder(embedConfigFromEnv());
+  const embedWorker =
+    embedder === null
+      ? null
+      : createEmbedWorker({
+          store,
+          embedder,
+          onError: (err) =>
+            logger.warn({ err }, 'background embedding failed; will retry on the next save'),
+        });
+  const memory = createMemory(store, {
+    scrubber: createScrubber(),
+    embedder,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.autoEmbed === true && embedWorker !== null
+      ? { onSaved: () => embedWorker.wake() }
+      : {}),
+  });
   return {
     version: readVersion(),
     dbPath,
     store,
     board,
+    memory,
+    embedder,
+    embedWorker,
     logger,
-    close: () => store.close(),
+    close: async () => {
+      // Stop the worker first, then the embedder (which rejects an in-flight batch), then
+      // wait for the worker to notice, so shutdown never waits on a model load.
+      const stopped = embedWorker?.stop();
+      await embedder?.close();
+      await stopped;
+      await store.close();
+    },
   };
 }

@@ -19,6 +19,7 @@ export const attachInput = z.object({
   runtime: z.enum(RUNTIMES),
   server: z.enum(MCP_SERVER_NAMES as [McpServerName, ...McpServerName[]]),
   transport: z.enum(['http', 'stdio']).default('http'),
+  scopeTenantId: ident.optional(),
   scopeTeamId: ident.optional(),
   scopeAgentId: ident.optional(),
   readOnly: flag.optional(),
@@ -66,6 +67,7 @@ interface Launch {
 function bindingOf(input: AttachInput): Binding {
   return {
     readOnly: input.readOnly,
+    scopeTenantId: input.scopeTenantId,
     scopeTeamId: input.scopeTeamId,
     scopeAgentId: input.scopeAgentId,
   };
@@ -85,6 +87,7 @@ function httpLaunch(input: AttachInput, ctx: AttachContext): Launch {
 function stdioLaunch(input: AttachInput, ctx: AttachContext): Launch {
   const args = [CLI_PATH, 'mcp', input.server];
   if (input.readOnly === true) args.push('--read-only');
+  if (input.scopeTenantId !== undefined) args.push('--tenant', input.scopeTenantId);
   if (input.scopeTeamId !== undefined) args.push('--team', input.scopeTeamId);
   if (input.scopeAgentId !== undefined) args.push('--agent', input.scopeAgentId);
   return { command: process.execPath, args, env: { CAIRN_DB_PATH: ctx.dbPath } };

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Binding } from '../mcp/index.js';
 
 export const SCOPED_TOKEN_PREFIX = 'cairn_scoped_';
-const PARAMS = ['readOnly', 'scopeAgentId', 'scopeTeamId'] as const;
+const PARAMS = ['readOnly', 'scopeAgentId', 'scopeTeamId', 'scopeTenantId'] as const;
 
 /** The binding params present in a query, normalised (empty values dropped). */
 export function bindingParams(query: URLSearchParams): Map<string, string> {
@@ -60,10 +60,12 @@ export interface VerifiedBinding {
   rejected: boolean;
 }
 
-function toBinding(params: Map<string, string>): Binding {
+/** The binding a set of (verified) params describes. */
+export function toBinding(params: Map<string, string>): Binding {
   const readOnly = params.get('readOnly');
   return {
     readOnly: readOnly === '1' || readOnly === 'true',
+    scopeTenantId: params.get('scopeTenantId'),
     scopeTeamId: params.get('scopeTeamId'),
     scopeAgentId: params.get('scopeAgentId'),
   };
@@ -88,10 +90,10 @@ export function verifyBinding(
 export function paramsOf(binding: Binding): Map<string, string> {
   const params = new Map<string, string>();
   if (binding.readOnly === true) params.set('readOnly', '1');
-  if (binding.scopeTeamId !== undefined && binding.scopeTeamId !== '')
-    params.set('scopeTeamId', binding.scopeTeamId);
-  if (binding.scopeAgentId !== undefined && binding.scopeAgentId !== '')
-    params.set('scopeAgentId', binding.scopeAgentId);
+  for (const key of ['scopeTenantId', 'scopeTeamId', 'scopeAgentId'] as const) {
+    const value = binding[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
   return params;
 }
 

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 
 import type { Core } from '../core/index.js';
 import { type Binding, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
-import { bindingParams, verifyBinding } from './binding.js';
+import { bindingParams, toBinding, verifyBinding } from './binding.js';
 import { HttpError, readBody, sendJson, sendRpcError } from './respond.js';
 
 export const NO_SESSION = 'No valid session; send an initialize request first.';
@@ -66,13 +66,7 @@ export function createMcpMount(options: McpMountOptions): McpMount {
   function resolveBinding(url: URL, principal: Principal): Binding {
     if (principal.kind === 'scoped') {
       // The scoped token was already checked against exactly these params.
-      const params = bindingParams(url.searchParams);
-      const readOnly = params.get('readOnly');
-      return {
-        readOnly: readOnly === '1' || readOnly === 'true',
-        scopeTeamId: params.get('scopeTeamId'),
-        scopeAgentId: params.get('scopeAgentId'),
-      };
+      return toBinding(bindingParams(url.searchParams));
     }
     const verified = verifyBinding(secret, name, url.searchParams);
     if (verified.rejected) {

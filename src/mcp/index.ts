@@ -12,3 +12,4 @@ export {
   type McpServerEntry,
   type McpServerName,
 } from './registry.js';
+export { createMemoryServer, type MemoryBinding, MEMORY_SERVER_NAME } from './memory-server.js';

@@ -2,11 +2,13 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../core/index.js';
+import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
 
 /** Connection-bound parameters, as strings from an attach URL or stdio flags. */
 export interface Binding {
   readOnly?: boolean | undefined;
+  scopeTenantId?: string | undefined;
   scopeTeamId?: string | undefined;
   scopeAgentId?: string | undefined;
 }
@@ -25,6 +27,11 @@ export const MCP_SERVERS = {
     bindingParams: ['readOnly', 'scopeTeamId', 'scopeAgentId'],
     create: (core: Core, binding: Binding): Server =>
       createTasksServer(core, binding satisfies TasksBinding),
+  },
+  memory: {
+    title: 'cairn-memory',
+    bindingParams: ['scopeTenantId', 'scopeTeamId', 'scopeAgentId'],
+    create: (core: Core, binding: Binding): Server => createMemoryServer(core, binding),
   },
 } as const satisfies Record<string, McpServerEntry>;
 

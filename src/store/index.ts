@@ -1,5 +1,7 @@
 // The store: the one place that opens databases. Domain modules import only from here.
 export { isBusyError, StoreBusyError } from './errors.js';
+export { queryTerms, toFtsQuery } from './fts-query.js';
+export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
 export type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';

@@ -55,4 +55,81 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX task_dependencies_rev ON task_dependencies(depends_on_task_id);
     `,
   },
+  {
+    // The lease sweep (run by every claim, renewal and listing) filters on status = 'in_progress'
+    // and a lease range. Without statistics SQLite preferred tasks_status for that and scanned
+    // every in_progress row; an index led by status is chosen for both terms.
+    version: 2,
+    name: 'lease index led by status',
+    sql: `
+      DROP INDEX IF EXISTS tasks_lease;
+      CREATE INDEX tasks_in_progress_lease ON tasks(status, lease_expires_at)
+        WHERE status = 'in_progress';
+    `,
+  },
+  {
+    // One table family for every memory item: facts and procedures now, observations and
+    // document chunks (the markdown vault, code context) later. Scope columns use '' for
+    // "none" (global) so equality filters stay index-friendly. Vectors live in per-dimension
+    // vec0 tables created on demand; memory_vectors records which model made each one.
+    version: 3,
+    name: 'memory',
+    sql: `
+      CREATE TABLE memory_items (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('fact','procedure','observation','document','chunk')),
+        tenant_id TEXT NOT NULL DEFAULT '',
+        team_id TEXT NOT NULL DEFAULT '',
+        agent_id TEXT NOT NULL DEFAULT '',
+        vault TEXT NOT NULL DEFAULT '',
+        parent_id TEXT,
+        name TEXT,
+        version INTEGER NOT NULL DEFAULT 1,
+        title TEXT NOT NULL DEFAULT '',
+        content TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]',
+        content_hash TEXT NOT NULL,
+        meta TEXT NOT NULL DEFAULT '{}',
+        lifecycle TEXT NOT NULL DEFAULT 'active',
+        pinned INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        deleted_at INTEGER
+      );
+      CREATE INDEX memory_items_scope ON memory_items(kind, team_id, agent_id, created_at);
+      CREATE INDEX memory_items_recent ON memory_items(created_at) WHERE deleted_at IS NULL;
+      CREATE INDEX memory_items_hash ON memory_items(content_hash, kind);
+      CREATE INDEX memory_items_name ON memory_items(kind, name, version) WHERE name IS NOT NULL;
+      CREATE INDEX memory_items_parent ON memory_items(parent_id) WHERE parent_id IS NOT NULL;
+
+      CREATE VIRTUAL TABLE memory_fts USING fts5(
+        title, content, tags,
+        content = 'memory_items', content_rowid = 'rowid',
+        tokenize = 'porter unicode61'
+      );
+      CREATE TRIGGER memory_items_ai AFTER INSERT ON memory_items BEGIN
+        INSERT INTO memory_fts(rowid, title, content, tags)
+        VALUES (new.rowid, new.title, new.content, new.tags);
+      END;
+      CREATE TRIGGER memory_items_ad AFTER DELETE ON memory_items BEGIN
+        INSERT INTO memory_fts(memory_fts, rowid, title, content, tags)
+        VALUES ('delete', old.rowid, old.title, old.content, old.tags);
+      END;
+      CREATE TRIGGER memory_items_au AFTER UPDATE OF title, content, tags ON memory_items BEGIN
+        INSERT INTO memory_fts(memory_fts, rowid, title, content, tags)
+        VALUES ('delete', old.rowid, old.title, old.content, old.tags);
+        INSERT INTO memory_fts(rowid, title, content, tags)
+        VALUES (new.rowid, new.title, new.content, new.tags);
+      END;
+
+      CREATE TABLE memory_vectors (
+        item_rowid INTEGER PRIMARY KEY REFERENCES memory_items(rowid),
+        model TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        embedded_at INTEGER NOT NULL
+      );
+      CREATE INDEX memory_vectors_model ON memory_vectors(model);
+    `,
+  },
 ];

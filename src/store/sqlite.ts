@@ -4,8 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 
 import { isBusyError, StoreBusyError } from './errors.js';
+import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
 
@@ -27,6 +29,7 @@ class SqliteStore implements Store {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   readonly #tx: Queryable;
+  readonly memoryIndex: MemoryIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
     this.#db = db;
@@ -39,6 +42,7 @@ class SqliteStore implements Store {
         Promise.resolve(this.#get<T>(sql, params)),
       run: (sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#run(sql, params)),
     };
+    this.memoryIndex = createMemoryIndex(this);
   }
 
   #prepare(sql: string): Database.Statement {
@@ -180,6 +184,7 @@ export async function openSqliteStore(
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const db = new Database(location);
   try {
+    sqliteVec.load(db);
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 200)}`);
     await retryBusy(budgetMs * 5, () => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = NORMAL');

@@ -1,6 +1,8 @@
 // The store contract every domain module talks to. Async from day one so a PostgreSQL
 // backend can implement it later; nothing here names a driver.
 
+import type { MemoryIndex } from './memory-index.js';
+
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
 export interface RunResult {
@@ -16,6 +18,8 @@ export interface Queryable {
 }
 
 export interface Store extends Queryable {
+  /** Full-text and vector search over memory items (dialect-specific, named operations). */
+  readonly memoryIndex: MemoryIndex;
   /** Where the data lives (a file path, or ':memory:'). */
   readonly location: string;
   /**

@@ -1,0 +1,76 @@
+// Memory vocabulary: item kinds, scopes, the public shapes, and the small interfaces the
+// memory service needs from an embedder and a scrubber (wired in by the core).
+
+export const MEMORY_KINDS = ['fact', 'procedure', 'observation', 'document', 'chunk'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export const SEARCH_MODES = ['fts', 'vector', 'hybrid'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+/** Who may see an item. '' (or undefined) means "none": global on that axis. */
+export interface Scope {
+  tenantId?: string | undefined;
+  teamId?: string | undefined;
+  agentId?: string | undefined;
+}
+
+export interface MemoryItem {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  tags: string[];
+  tenantId: string | null;
+  teamId: string | null;
+  agentId: string | null;
+  procedureName?: string;
+  version?: number;
+  contentHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SearchHit {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  snippet: string;
+  /** Channel score: bm25 transform (fts), cosine similarity (vector) or fused RRF (hybrid). */
+  score: number;
+  scoreBasis: 'fts-bm25' | 'vector-cosine' | 'rrf';
+  /** 1-based rank in each channel's list, or null when the channel did not return it. */
+  ranks: { fts: number | null; vector: number | null };
+  tags: string[];
+  teamId: string | null;
+  agentId: string | null;
+  procedureName?: string;
+  version?: number;
+  createdAt: string;
+}
+
+export interface SearchResult {
+  mode: SearchMode;
+  results: SearchHit[];
+  /** True when vector or hybrid was asked for but only full-text could answer. */
+  degraded?: boolean;
+  degradedReason?: string;
+}
+
+/** What memory needs from an embedding provider (src/embed implements it). */
+export interface MemoryEmbedder {
+  /** The vector space id; vectors of different models are never compared. */
+  readonly model: string;
+  warm(): void;
+  isReady(): boolean;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** What memory needs from the secret scrubber. */
+export interface MemoryScrubber {
+  scrub(
+    text: string,
+  ): Promise<{ text: string; onlySentinels: boolean; findings: readonly unknown[] }>;
+}
+
+/** Largest content, in UTF-8 bytes, one item may hold. */
+export const MAX_CONTENT_BYTES = 65_536;

@@ -1,0 +1,137 @@
+// Named search operations over memory_items: FTS5 ranking and sqlite-vec nearest neighbours.
+// Dialect-specific SQL lives here so the memory domain never writes MATCH or vec0 itself.
+import { toFtsQuery } from './fts-query.js';
+import type { Queryable, SqlValue } from './types.js';
+
+/** A portable WHERE fragment over `memory_items m` supplied by the domain (scope, kind…). */
+export interface SqlFilter {
+  sql: string;
+  params: readonly SqlValue[];
+}
+
+export interface FtsHit {
+  rowid: number;
+  /** |bm25| / (1 + |bm25|): bounded [0, 1), higher is better. */
+  score: number;
+  snippet: string;
+}
+
+export interface VectorHit {
+  rowid: number;
+  /** Cosine distance (0 = same direction). */
+  distance: number;
+}
+
+export interface MemoryIndex {
+  /** BM25-ranked full-text search of user text (escaped here). */
+  fullText(query: string, filter: SqlFilter, limit: number): Promise<FtsHit[]>;
+  /** Stores (or replaces) item vectors made by `model`, all of one dimension. */
+  putVectors(
+    tx: Queryable,
+    model: string,
+    rows: readonly { rowid: number; vector: Float32Array }[],
+  ): Promise<void>;
+  /** Nearest items embedded by `model` that pass `filter`, closest first. */
+  nearest(
+    model: string,
+    vector: Float32Array,
+    filter: SqlFilter,
+    limit: number,
+  ): Promise<VectorHit[]>;
+}
+
+const MAX_K = 4096;
+const vecTable = (dims: number): string => `memory_vec_d${Math.trunc(dims)}`;
+
+/** Builds the memory index over a queryable connection that has sqlite-vec loaded. */
+export function createMemoryIndex(db: Queryable): MemoryIndex {
+  const known = new Set<number>();
+
+  /** Creates the vec0 table for `dims` inside the caller's write transaction (not cached:
+   * the transaction may still roll back). */
+  async function ensureTable(tx: Queryable, dims: number): Promise<void> {
+    if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
+      throw new Error(`bad vector dims ${dims}`);
+    await tx.run(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${vecTable(dims)} USING vec0(embedding float[${dims}] distance_metric=cosine)`,
+    );
+  }
+
+  async function tableExists(dims: number): Promise<boolean> {
+    if (known.has(dims)) return true;
+    const row = await db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
+      [vecTable(dims)],
+    );
+    if ((row?.n ?? 0) > 0) known.add(dims);
+    return known.has(dims);
+  }
+
+  return {
+    async fullText(query, filter, limit) {
+      const match = toFtsQuery(query);
+      if (match === null) return [];
+      const rows = await db.all<{ rowid: number; rank: number; snippet: string }>(
+        `SELECT m.rowid AS rowid, bm25(memory_fts, 2.0, 1.0, 0.5) AS rank,
+                snippet(memory_fts, 1, '«', '»', '…', 24) AS snippet
+         FROM memory_fts JOIN memory_items m ON m.rowid = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND (${filter.sql})
+         ORDER BY rank LIMIT ?`,
+        [match, ...filter.params, limit],
+      );
+      return rows.map((r) => ({
+        rowid: r.rowid,
+        score: Math.abs(r.rank) / (1 + Math.abs(r.rank)),
+        snippet: r.snippet,
+      }));
+    },
+
+    async putVectors(tx, model, rows) {
+      if (rows.length === 0) return;
+      const dims = rows[0]?.vector.length ?? 0;
+      await ensureTable(tx, dims);
+      const table = vecTable(dims);
+      for (const { rowid, vector } of rows) {
+        if (vector.length !== dims) throw new Error('vectors in one batch must share a dimension');
+        const old = await tx.get<{ dims: number }>(
+          'SELECT dims FROM memory_vectors WHERE item_rowid = ?',
+          [rowid],
+        );
+        if (old !== undefined)
+          await tx.run(`DELETE FROM ${vecTable(old.dims)} WHERE rowid = ?`, [BigInt(rowid)]);
+        await tx.run(`INSERT INTO ${table}(rowid, embedding) VALUES (?, ?)`, [
+          BigInt(rowid),
+          new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength),
+        ]);
+        await tx.run(
+          'INSERT OR REPLACE INTO memory_vectors (item_rowid, model, dims, embedded_at) VALUES (?, ?, ?, ?)',
+          [rowid, model, dims, Date.now()],
+        );
+      }
+    },
+
+    async nearest(model, vector, filter, limit) {
+      if (!(await tableExists(vector.length))) return [];
+      const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+      let k = Math.min(MAX_K, Math.max(limit * 8, 64));
+      for (;;) {
+        const rows = await db.all<VectorHit>(
+          `WITH knn AS (
+             SELECT rowid, distance FROM ${vecTable(vector.length)} WHERE embedding MATCH ? AND k = ?)
+           SELECT knn.rowid AS rowid, knn.distance AS distance
+           FROM knn JOIN memory_items m ON m.rowid = knn.rowid
+             JOIN memory_vectors mv ON mv.item_rowid = knn.rowid AND mv.model = ?
+           WHERE ${filter.sql}
+           ORDER BY knn.distance LIMIT ?`,
+          [blob, k, model, ...filter.params, limit],
+        );
+        if (rows.length >= limit || k >= MAX_K) return rows;
+        const total = await db.get<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM ${vecTable(vector.length)}`,
+        );
+        if ((total?.n ?? 0) <= k) return rows;
+        k = Math.min(MAX_K, k * 4);
+      }
+    },
+  };
+}
