@@ -7,21 +7,12 @@ import tseslint from 'typescript-eslint';
 const SDK = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
 const DRIVER = { group: ['better-sqlite3'], message: 'Only src/store touches the SQLite driver.' };
 const facades = {
-  group: [
-    '**/mcp',
-    '**/mcp/*',
-    '**/http',
-    '**/http/*',
-    '**/cli',
-    '**/cli/*',
-    '**/core',
-    '**/core/*',
-    '**/web/*',
-  ],
+  // Relative paths only: a package such as @secretlint/core is not our core.
+  regex: '^(\\.\\./)+(mcp|http|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
 const domains = {
-  group: ['**/board', '**/board/*', '**/memory/*', '**/rooms/*', '**/broker/*', '**/embed/*'],
+  regex: '^(\\.\\./)+(board|memory|rooms|broker|embed)(/|$)',
   message: 'The store never imports a domain module.',
 };
 const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };

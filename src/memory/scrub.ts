@@ -4,16 +4,10 @@
 import { DomainError } from '../shared/errors.js';
 import { detectAssignments } from './scrub/assignments.js';
 import { detectPatterns } from './scrub/patterns.js';
-import {
-  isOnlySentinels,
-  mergeDetections,
-  replaceSpans,
-  SENTINEL_PATTERN,
-} from './scrub/ranges.js';
+import { isOnlySentinels, mergeDetections, replaceSpans, sentinelKinds } from './scrub/ranges.js';
 import { buildLintConfig, detectWithSecretlint } from './scrub/secretlint.js';
 
-export { isOnlySentinels, sentinel, SENTINEL_PATTERN } from './scrub/ranges.js';
-export { isPlaceholder } from './scrub/values.js';
+export { isOnlySentinels, sentinel, sentinelKinds, SENTINEL_PATTERN } from './scrub/ranges.js';
 
 /** One redacted span. Offsets are UTF-16 code-unit indexes into the ORIGINAL text. */
 export interface ScrubFinding {
@@ -103,6 +97,5 @@ export class SecretOnlyContentError extends DomainError {
  */
 export function requireContent(result: ScrubResult, field: string): string {
   if (!result.onlySentinels) return result.text;
-  const kinds = [...result.text.matchAll(SENTINEL_PATTERN)].map((m) => m[0].slice(10, -1));
-  throw new SecretOnlyContentError(field, kinds);
+  throw new SecretOnlyContentError(field, sentinelKinds(result.text));
 }

@@ -12,8 +12,16 @@ export interface Detection {
 /** Priorities: a known token format beats a context match (`KEY=…`) on the same span. */
 export const PRIORITY = { format: 3, context: 2, assignment: 1 } as const;
 
-/** Matches one redaction sentinel, e.g. `[REDACTED:aws-access-key]`. */
-export const SENTINEL_PATTERN = /\[REDACTED:[a-z0-9]+(?:-[a-z0-9]+)*\]/g;
+/** Matches one redaction sentinel, e.g. `[REDACTED:aws-access-key]`; group 1 is the kind. */
+export const SENTINEL_PATTERN = /\[REDACTED:([a-z0-9]+(?:-[a-z0-9]+)*)\]/;
+
+/** Global form for replace/matchAll (both reset or clone it, so sharing it is stateless). */
+const SENTINELS = new RegExp(SENTINEL_PATTERN.source, 'g');
+
+/** The kinds of the sentinels in `text`, in order. */
+export function sentinelKinds(text: string): string[] {
+  return [...text.matchAll(SENTINELS)].map((m) => m[1] ?? '');
+}
 
 /** The sentinel that replaces a secret of `kind`. */
 export function sentinel(kind: string): string {
@@ -25,7 +33,7 @@ export function sentinel(kind: string): string {
  * and symbols: no letter or digit of real content survived.
  */
 export function isOnlySentinels(text: string): boolean {
-  const rest = text.replace(SENTINEL_PATTERN, '');
+  const rest = text.replace(SENTINELS, '');
   return rest.length < text.length && !/[\p{L}\p{N}]/u.test(rest);
 }
 

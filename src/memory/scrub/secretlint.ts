@@ -1,8 +1,6 @@
 // The maintained detector: @secretlint/core with the recommend preset's rules, configured once
 // per scrubber. The comment filter is left out so stored text can never switch detection off
 // (`secretlint-disable`), and the AWS access-key-ID scan is switched on.
-// The façade rule's `**/core` pattern also matches this npm package; it is not src/core.
-// eslint-disable-next-line no-restricted-imports
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';

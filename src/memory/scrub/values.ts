@@ -55,8 +55,9 @@ function isPathOrUrl(value: string): boolean {
 
 /**
  * True for code, not a credential: a call or an index (`getpass.getpass(`, `sys.argv[2]`), an
- * unclosed structure (`[WORD`), a format string (`%s`), a YAML tag (`!vault`), or a dotted or snake_case name without
- * digits (`self.password`, `aws_session_token`): what `password=…` looks like in source code.
+ * unclosed structure (`[WORD`), a format string (`%s`), a YAML tag (`!vault`), or a dotted or
+ * snake_case name without digits (`self.password`, `aws_session_token`): what `password=…`
+ * looks like in source code.
  */
 function isCodeReference(value: string): boolean {
   if (/^[A-Za-z_$][\w$.]*[([]/.test(value) || /^[[({]/.test(value)) return true;
