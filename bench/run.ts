@@ -2,6 +2,7 @@
 // order. Add a bench by adding one entry to BENCHES (loaded lazily).
 const BENCHES: Record<string, () => Promise<void>> = {
   tasks: async () => (await import('./tasks/index.js')).runTasksBench(),
+  memory: async () => (await import('./memory/index.js')).runMemoryBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,5 +1,5 @@
-// Bench output: machine notes, the JSON result file, and one marked section of
-// docs/benchmarks.md per bench (replaced in place, other sections left alone).
+// Bench and eval output: machine notes, the JSON result file, and one marked section of
+// docs/benchmarks.md per bench or eval (replaced in place, other sections left alone).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
@@ -64,16 +64,30 @@ between its \`<!-- bench:NAME:start -->\` / \`<!-- bench:NAME:end -->\` markers)
 `;
 
 /**
- * Replaces (or appends) the `name` section of docs/benchmarks.md between its markers, then
- * formats the file with the repo's Prettier config so `prettier --check` stays clean.
+ * Replaces (or appends) the `name` section of docs/benchmarks.md between its
+ * `<!-- bench:NAME:start -->` / `<!-- bench:NAME:end -->` markers, then formats the file with
+ * the repo's Prettier config so `prettier --check` stays clean.
  */
 export async function writeDocSection(
   name: string,
   markdown: string,
   path = DOC_PATH,
 ): Promise<void> {
-  const start = `<!-- bench:${name}:start -->`;
-  const end = `<!-- bench:${name}:end -->`;
+  await writeMarkedSection(`bench:${name}`, markdown, path);
+}
+
+/** As {@link writeDocSection}, for an eval: markers `<!-- eval:NAME:start -->` / `…:end -->`. */
+export async function writeEvalSection(
+  name: string,
+  markdown: string,
+  path = DOC_PATH,
+): Promise<void> {
+  await writeMarkedSection(`eval:${name}`, markdown, path);
+}
+
+async function writeMarkedSection(marker: string, markdown: string, path: string): Promise<void> {
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
   const block = `${start}\n\n${markdown.trim()}\n\n${end}`;
   const doc = existsSync(path) ? readFileSync(path, 'utf8') : DOC_HEADER;
   const from = doc.indexOf(start);

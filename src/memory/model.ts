@@ -35,9 +35,13 @@ export interface SearchHit {
   kind: MemoryKind;
   title: string;
   snippet: string;
-  /** Channel score: bm25 transform (fts), cosine similarity (vector) or fused RRF (hybrid). */
+  /**
+   * Channel score: bm25 transform (fts), cosine similarity (vector), or for hybrid weighted
+   * reciprocal-rank fusion (`rrf`, the default) or the weighted sum of z-scored channel scores
+   * (`fused`, with fusion method `zscore`).
+   */
   score: number;
-  scoreBasis: 'fts-bm25' | 'vector-cosine' | 'rrf';
+  scoreBasis: 'fts-bm25' | 'vector-cosine' | 'fused' | 'rrf';
   /** 1-based rank in each channel's list, or null when the channel did not return it. */
   ranks: { fts: number | null; vector: number | null };
   tags: string[];

@@ -1,7 +1,8 @@
-// Scoped memory search: full-text (BM25), vector (cosine) and hybrid (reciprocal-rank fusion).
-// Vector and hybrid degrade to full-text, saying so, when no embedder is configured.
+// Scoped memory search: full-text (BM25), vector (cosine) and hybrid (fusion of the two).
+// Vector and hybrid degrade to full-text, saying so, when no embedder is configured or it fails.
 import type { Store } from '../store/index.js';
-import { fuseRrf, type FusionOptions } from './fusion.js';
+import { fusionDepth, type FusionOptions } from './fusion.js';
+import { fuseChannels } from './hybrid.js';
 import type { MemoryEmbedder, Scope, SearchHit, SearchMode, SearchResult } from './model.js';
 import { type ItemRow, parseTags } from './rows.js';
 import { visibleTo } from './scope.js';
@@ -12,6 +13,10 @@ export interface SearchInput {
   limit?: number | undefined;
   scope: Scope;
 }
+
+const NO_EMBEDDER =
+  'no embedder configured (CAIRN_EMBEDDINGS=none); answered with full-text search';
+const EMBED_FAILED = 'could not embed the query; answered with full-text search';
 
 const SNIPPET_CHARS = 240;
 const snippetOf = (content: string): string =>
@@ -53,19 +58,27 @@ export function createSearch(
     return new Map(rows.map((r) => [r.rowid, r]));
   }
 
+  /** Nearest visible items, or why vectors cannot answer (no embedder, or it failed). */
   async function nearest(query: string, scope: Scope, limit: number) {
-    if (embedder === null) return null;
-    const [vector] = await embedder.embed([query]);
-    if (vector === undefined) return null;
-    return store.memoryIndex.nearest(embedder.model, vector, visibleTo(scope), limit);
+    if (embedder === null) return NO_EMBEDDER;
+    let vector: Float32Array | undefined;
+    try {
+      [vector] = await embedder.embed([query]);
+    } catch {
+      vector = undefined;
+    }
+    if (vector === undefined) return `the embedder (${embedder.model}) ${EMBED_FAILED}`;
+    const hits = await store.memoryIndex.nearest(embedder.model, vector, visibleTo(scope), limit);
+    return { model: embedder.model, vector, hits };
   }
 
   /** Runs one scoped search. Results cite item ids, with a score and its basis. */
   return async function search(input: SearchInput): Promise<SearchResult> {
     const mode = input.mode ?? 'fts';
     const limit = input.limit ?? 10;
-    const depth = mode === 'hybrid' ? Math.max(limit * 3, 30) : limit;
-    const vec = mode === 'fts' ? [] : await nearest(input.query, input.scope, depth);
+    const depth = mode === 'hybrid' ? fusionDepth(limit, fusion) : limit;
+    const found = mode === 'fts' ? null : await nearest(input.query, input.scope, depth);
+    const vec = typeof found === 'string' ? null : (found?.hits ?? []);
     const effective: SearchMode = vec === null ? 'fts' : mode;
     const fts =
       effective === 'vector'
@@ -101,25 +114,30 @@ export function createSearch(
       );
     } else {
       const snippets = new Map(fts.map((h) => [h.rowid, h.snippet]));
-      const fused = fuseRrf(
-        fts.map((h) => h.rowid),
-        (vec ?? []).map((h) => h.rowid),
-        fusion,
-      );
+      const fused =
+        found === null || typeof found === 'string'
+          ? []
+          : await fuseChannels({
+              index: store.memoryIndex,
+              model: found.model,
+              query: found.vector,
+              fts,
+              vector: found.hits,
+              options: fusion,
+            });
       results = pick(fused, (row, f) =>
         toHit(row, {
           score: f.score,
-          scoreBasis: 'rrf',
+          scoreBasis: fusion.method === 'zscore' ? 'fused' : 'rrf',
           ranks: f.ranks,
           snippet: snippets.get(f.rowid) ?? snippetOf(row.content),
         }),
       );
     }
     const out: SearchResult = { mode, results };
-    if (vec === null) {
+    if (typeof found === 'string') {
       out.degraded = true;
-      out.degradedReason =
-        'no embedder configured (CAIRN_EMBEDDINGS=none); answered with full-text search';
+      out.degradedReason = found;
     }
     return out;
   };

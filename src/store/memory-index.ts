@@ -13,6 +13,8 @@ export interface FtsHit {
   rowid: number;
   /** |bm25| / (1 + |bm25|): bounded [0, 1), higher is better. */
   score: number;
+  /** The raw BM25 relevance |bm25|: unbounded, higher is better, comparable within one query. */
+  bm25: number;
   snippet: string;
 }
 
@@ -38,6 +40,11 @@ export interface MemoryIndex {
     filter: SqlFilter,
     limit: number,
   ): Promise<VectorHit[]>;
+  /**
+   * Cosine distance from `vector` of each listed item's `model` vector, in no particular order;
+   * items without one (not embedded yet, or by another model) are left out.
+   */
+  distances(model: string, vector: Float32Array, rowids: readonly number[]): Promise<VectorHit[]>;
 }
 
 const MAX_K = 4096;
@@ -82,6 +89,7 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
       return rows.map((r) => ({
         rowid: r.rowid,
         score: Math.abs(r.rank) / (1 + Math.abs(r.rank)),
+        bm25: Math.abs(r.rank),
         snippet: r.snippet,
       }));
     },
@@ -132,6 +140,18 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
         if ((total?.n ?? 0) <= k) return rows;
         k = Math.min(MAX_K, k * 4);
       }
+    },
+
+    async distances(model, vector, rowids) {
+      if (rowids.length === 0 || !(await tableExists(vector.length))) return [];
+      const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+      // Joined by rowid so vec0 answers point lookups instead of scanning every vector.
+      return db.all<VectorHit>(
+        `SELECT mv.item_rowid AS rowid, vec_distance_cosine(v.embedding, ?) AS distance
+         FROM memory_vectors mv JOIN ${vecTable(vector.length)} v ON v.rowid = mv.item_rowid
+         WHERE mv.model = ? AND mv.dims = ? AND mv.item_rowid IN (${rowids.map(() => '?').join(',')})`,
+        [blob, model, vector.length, ...rowids],
+      );
     },
   };
 }

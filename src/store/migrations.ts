@@ -132,4 +132,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX memory_vectors_model ON memory_vectors(model);
     `,
   },
+  {
+    // memory.save's dedup lookup (content_hash, kind and the three scope columns) chose
+    // memory_items_scope, which matches more of its equality terms than (content_hash, kind),
+    // and so read every item of the caller's team: 12 ms a save at 100k facts (33 ms global).
+    version: 4,
+    name: 'memory dedup index covers the scope',
+    sql: `
+      DROP INDEX IF EXISTS memory_items_hash;
+      CREATE INDEX memory_items_hash
+        ON memory_items(content_hash, kind, tenant_id, team_id, agent_id);
+    `,
+  },
 ];

@@ -15,6 +15,9 @@ type Driver = Database.Database;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Most of the file read through mmap (virtual address space, not a heap allocation). */
+const MMAP_BYTES = 1024 * 1024 * 1024;
+
 /** Jittered exponential backoff: 2, 4, 8 … capped at 50 ms, scaled by a random 0.5–1.5. */
 function backoffMs(attempt: number): number {
   const base = Math.min(50, 2 ** Math.min(attempt + 1, 6));
@@ -189,6 +192,9 @@ export async function openSqliteStore(
     await retryBusy(budgetMs * 5, () => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // Read through a memory map instead of read() into the 2 MB page cache: FTS ranking and
+    // vec0's KNN scan touch most of a large database per query (2× faster at 100k items).
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     await retryBusy(budgetMs * 5, () => applyMigrations(db, MIGRATIONS));
   } catch (err) {
     db.close();

@@ -5,7 +5,6 @@ import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 
-import { withProfilerReset } from './profiler-reset.js';
 import { type Detection, PRIORITY } from './ranges.js';
 import { isPlaceholder } from './values.js';
 
@@ -121,12 +120,10 @@ const URL_KINDS = new Set(['basic-auth-url', 'database-url']);
 
 /** Runs secretlint over `text` and returns its findings as detections. */
 export async function detectWithSecretlint(text: string, config: LintConfig): Promise<Detection[]> {
-  const result = await withProfilerReset(() =>
-    lintSource({
-      source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
-      options: { config, noPhysicFilePath: true },
-    }),
-  );
+  const result = await lintSource({
+    source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
+    options: { config, noPhysicFilePath: true },
+  });
   return result.messages.flatMap((message) => {
     const kind = kindOf(message);
     const range = rangeOf(text, message);

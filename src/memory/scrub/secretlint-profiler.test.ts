@@ -13,8 +13,8 @@ const profilerEntries = (): number =>
   (secretLintProfiler as unknown as { entries: unknown[] }).entries.length;
 const idle = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-describe('secretlint profiler reset', () => {
-  it('forgets the profile once scrubs are idle, after sequential and concurrent scrubs', async () => {
+describe('secretlint profiler', () => {
+  it('keeps no profile after sequential and concurrent scrubs', async () => {
     const scrubber = createScrubber();
     const token = `ghp_${'a1B2c3D4e5F6g7H8i9J0'}${'k1L2m3N4o5P6q7R8'}`;
     for (let round = 0; round < 3; round++) {
@@ -23,7 +23,7 @@ describe('secretlint profiler reset', () => {
         Array.from({ length: 20 }, (_, i) => scrubber.scrub(`token ${i}: ${token}`)),
       );
       for (const r of results) expect(r.text).not.toContain(token);
-      // A scrub leaves marks behind until the next turn, then they are gone.
+      // Nothing is left behind once scrubs are idle.
       await idle();
       await idle();
       expect(ownMarks()).toBe(0);
@@ -31,7 +31,7 @@ describe('secretlint profiler reset', () => {
     }
   });
 
-  it('does not clear while a scrub is still running', async () => {
+  it('overlapping scrubs still detect, and leave nothing behind', async () => {
     const scrubber = createScrubber();
     const long = `${'plain words here '.repeat(2000)}AKIA${'ABCDEFGHIJKLMNOP'}`;
     const pending = Promise.all([scrubber.scrub(long), scrubber.scrub('short one')]);
