@@ -101,9 +101,13 @@ async function writeMarkedSection(marker: string, markdown: string, path: string
   writeFileSync(path, formatted);
 }
 
-/** A GitHub-flavoured markdown table. */
-export function mdTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A GitHub-flavoured markdown table: the first `left` columns left-aligned, the rest right. */
+export function mdTable(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  left = 1,
+): string {
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
-  const rule = head.map((_, i) => (i === 0 ? '---' : '---:'));
+  const rule = head.map((_, i) => (i < left ? '---' : '---:'));
   return [line(head), line(rule), ...rows.map(line)].join('\n');
 }

@@ -1,8 +1,8 @@
 // Responsiveness while the embedder works through a backlog: the real `cairn serve` (dist/,
 // local model) on a database of unembedded facts, vs the same server with
 // CAIRN_EMBEDDINGS=none on a copy of it. Two callers in parallel, one calling memory_search
-// (fts) and one list_tasks, for one bounded window each; vectors written during the window
-// give the server's embedding rate while it serves.
+// (fts) and one list_tasks, in bounded windows; vectors written during the busy window give
+// the server's embedding rate while it serves.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +15,7 @@ import {
   connectHttp,
   spawnHttpServer,
 } from '../lib/connect.js';
-import { type Measurement, runWindow, summarise } from '../lib/measure.js';
+import { type Measurement, runWindow, type Samples, summarise } from '../lib/measure.js';
 import { ROOT } from '../lib/report.js';
 import type { Query } from './corpus.js';
 import { readRss, type Rss } from './rss.js';
@@ -58,12 +58,13 @@ function serve(home: string, db: string, embeddings: 'local' | 'none'): Promise<
   );
 }
 
-async function measureCalls(
+/** One window of the two parallel callers against `server`. */
+async function callWindow(
   server: ChildServer,
   queries: readonly Query[],
   cfg: BacklogConfig,
-  vectors: () => Promise<number>,
-): Promise<ResponsivenessRun> {
+  ms: number,
+): Promise<{ search: Samples; list: Samples }> {
   const clients: BenchClient[] = [
     await connectHttp(`${server.url}/api/mcp/memory`),
     await connectHttp(`${server.url}/api/mcp/tasks`),
@@ -72,8 +73,7 @@ async function measureCalls(
     const [memory, tasks] = clients.map((c) => c.client);
     if (memory === undefined || tasks === undefined) throw new Error('clients missing');
     let next = 0;
-    const before = await vectors();
-    const bounds = { workers: 1, ms: cfg.windowMs, maxCalls: cfg.maxCalls };
+    const bounds = { workers: 1, ms, maxCalls: cfg.maxCalls };
     const [search, list] = await Promise.all([
       runWindow(async () => {
         const q = queries[next++ % queries.length] as Query;
@@ -85,21 +85,36 @@ async function measureCalls(
         bounds,
       ),
     ]);
-    const pid = server.child.pid;
-    return {
-      search: summarise(search),
-      listTasks: summarise(list),
-      embeddedDuringWindow: (await vectors()) - before,
-      serverRss: pid === undefined ? undefined : readRss(pid),
-    };
+    return { search, list };
   } finally {
     await closeAll(clients);
   }
 }
 
+const rssOf = (server: ChildServer): Rss | undefined =>
+  server.child.pid === undefined ? undefined : readRss(server.child.pid);
+
+/** The busy window: from the first stored vector, counting vectors written meanwhile. */
+async function busyRun(
+  server: ChildServer,
+  queries: readonly Query[],
+  cfg: BacklogConfig,
+  vectors: () => Promise<number>,
+): Promise<ResponsivenessRun> {
+  const before = await vectors();
+  const { search, list } = await callWindow(server, queries, cfg, cfg.windowMs);
+  return {
+    search: summarise(search),
+    listTasks: summarise(list),
+    embeddedDuringWindow: (await vectors()) - before,
+    serverRss: rssOf(server),
+  };
+}
+
 /**
- * Runs both servers over copies of `template` (never modified itself). `vectorsIn(path)` counts
- * stored vectors in a database file.
+ * Runs both servers over copies of `template` (never modified itself). The no-backlog baseline
+ * is two half windows, before and after the busy one, so load drift on a shared machine hits
+ * both sides alike. `vectorsIn(path)` counts stored vectors in a database file.
  */
 export async function measureBacklog(
   home: string,
@@ -114,24 +129,32 @@ export async function measureBacklog(
   copyFileSync(template, idleDb);
   copyFileSync(template, busyDb);
   const idleServer = await serve(home, idleDb, 'none');
-  let idle: ResponsivenessRun;
   try {
-    idle = await measureCalls(idleServer, queries, cfg, () => vectorsIn(idleDb));
-  } finally {
-    await idleServer.stop();
-  }
-  const started = performance.now();
-  const busyServer = await serve(home, busyDb, 'local');
-  try {
-    while ((await vectorsIn(busyDb)) === 0) {
-      if (performance.now() - started > cfg.startTimeoutMs)
-        throw new Error(`no vector stored within ${cfg.startTimeoutMs} ms`);
-      await sleep(250);
+    const first = await callWindow(idleServer, queries, cfg, cfg.windowMs / 2);
+    const started = performance.now();
+    const busyServer = await serve(home, busyDb, 'local');
+    let busy: ResponsivenessRun;
+    let firstVectorSeconds: number;
+    try {
+      while ((await vectorsIn(busyDb)) === 0) {
+        if (performance.now() - started > cfg.startTimeoutMs)
+          throw new Error(`no vector stored within ${cfg.startTimeoutMs} ms`);
+        await sleep(250);
+      }
+      firstVectorSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+      busy = await busyRun(busyServer, queries, cfg, () => vectorsIn(busyDb));
+    } finally {
+      await busyServer.stop();
     }
-    const firstVectorSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
-    const busy = await measureCalls(busyServer, queries, cfg, () => vectorsIn(busyDb));
+    const second = await callWindow(idleServer, queries, cfg, cfg.windowMs / 2);
+    const idle: ResponsivenessRun = {
+      search: summarise(first.search, second.search),
+      listTasks: summarise(first.list, second.list),
+      embeddedDuringWindow: 0,
+      serverRss: rssOf(idleServer),
+    };
     return { backlog, idle, busy, firstVectorSeconds };
   } finally {
-    await busyServer.stop();
+    await idleServer.stop();
   }
 }

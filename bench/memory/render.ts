@@ -35,6 +35,8 @@ const BACKLOG_RATIO = 2;
 const n = (x: number): string => Math.round(x).toLocaleString('en-US');
 const f1 = (x: number): string => x.toFixed(1);
 const lat = (m: Measurement): string => `${m.p50Ms.toFixed(2)} / ${m.p99Ms.toFixed(2)}`;
+const pct = (share: number | undefined): string =>
+  share === undefined ? 'n/a' : `${(share * 100).toFixed(0)}%`;
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const kibToMib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;
 const rss = (r: Rss | undefined): string[] =>
@@ -179,14 +181,24 @@ ${targets}
 - In-process: \`memory.search\` / \`memory.browse\` on a core in the bench process. HTTP: an SDK
   client over Streamable HTTP to a child process (\`bench/memory/server.ts\`: the core and HTTP
   service \`cairn serve\` builds, with the synthetic embedder; each save wakes the background
-  embedder, as in \`cairn serve\`) on the same file. One caller at a time. Peak RSS counts the
-  pages of the memory-mapped database file a process touched (page cache the kernel can reclaim).
+  embedder, as in \`cairn serve\`) on the same file. One caller at a time.
 
 ### Latency at ${at} facts
 
 ${searchTable(r)}
 
 ${saveTable(r)}
+
+### Where the time goes
+
+- **Full-text.** A question ORs its content words so BM25 can rank partial matches, and a
+  typical question here matches ${pct(r.inProcess.matchShare)} of all facts. FTS5 has no top-k
+  pruning (no WAND / MaxScore): it walks every match, joins each one to its row for the scope
+  check and computes BM25 for each visible one before sorting, and bm25() first counts every
+  term's documents for the IDF. Cost grows with the number of matching facts.
+- **Vector.** vec0 (sqlite-vec) KNN scans every stored vector, and its top-k selection costs
+  rows × k; the scope filter is applied after the KNN, so k is over-fetched (8 × the depth).
+- **Hybrid** runs both channels one after the other, at the fusion depth (more than the limit).
 
 ### Embedding and responsiveness (local model)
 
@@ -196,8 +208,9 @@ Embedding one query: ${lat(e.queryEmbed)} ms p50 / p99.
 
 Responsiveness: \`cairn serve\` (dist/, local model) on ${n(b.backlog)} unembedded facts, from the first
 stored vector (${f1(b.firstVectorSeconds)} s after spawn), vs the same server with
-\`CAIRN_EMBEDDINGS=none\`. One memory_search caller and one list_tasks caller in parallel for
-${f1(b.busy.search.seconds)} s; the server embedded ${n(b.busy.embeddedDuringWindow)} items meanwhile.
+\`CAIRN_EMBEDDINGS=none\` on a copy (half its window before the busy one, half after). One
+memory_search caller and one list_tasks caller in parallel for ${f1(b.busy.search.seconds)} s; the server embedded
+${n(b.busy.embeddedDuringWindow)} items meanwhile (${f1(b.busy.embeddedDuringWindow / Math.max(b.busy.search.seconds, 1))} items/s while serving).
 
 ${backlogTable(b)}
 

@@ -6,6 +6,7 @@ import pino from 'pino';
 
 import { createCore } from '../../src/core/index.js';
 import type { SearchMode } from '../../src/memory/index.js';
+import { type Store, toFtsQuery } from '../../src/store/index.js';
 import { callTool, connectHttp, spawnHttpServer } from '../lib/connect.js';
 import { type Measurement, runWindow, summarise } from '../lib/measure.js';
 import { ROOT } from '../lib/report.js';
@@ -24,6 +25,8 @@ export interface SearchConfig {
 }
 
 export interface SearchSet {
+  /** Mean share of all items that contain at least one of a question's terms (FTS matches). */
+  matchShare?: number;
   fts: Measurement;
   vector: Measurement;
   hybrid: Measurement;
@@ -63,6 +66,23 @@ async function measureSet(
   };
 }
 
+/** The mean share of items an FTS question matches (before scope), over the first 100. */
+async function matchShare(store: Store, queries: readonly Query[]): Promise<number> {
+  const total = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_items');
+  let sum = 0;
+  const sample = queries.slice(0, 100);
+  for (const q of sample) {
+    const match = toFtsQuery(q.query);
+    if (match === null) continue;
+    const row = await store.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM memory_fts WHERE memory_fts MATCH ?',
+      [match],
+    );
+    sum += row?.n ?? 0;
+  }
+  return Number((sum / sample.length / Math.max(total?.n ?? 1, 1)).toFixed(3));
+}
+
 /** In-process: memory.search on a core over `path` with the synthetic embedder. */
 export async function measureInProcess(
   path: string,
@@ -92,7 +112,7 @@ export async function measureInProcess(
         return true;
       },
     );
-    return { ...set, rss: readRss('self') };
+    return { ...set, matchShare: await matchShare(core.store, queries), rss: readRss('self') };
   } finally {
     await core.close();
   }

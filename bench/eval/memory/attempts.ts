@@ -46,18 +46,20 @@ export interface QuerySpec {
 /** The product's default hybrid (no fusion options): its row comes from the headline run. */
 export const DEFAULT_FUSION_CHANGE = 'RRF k 5, vector weight 0.25 (new default)';
 
+/** Hybrid as first shipped: equal-weight RRF, k 60, 30 candidates per channel. */
 export const OLD_DEFAULT_RRF: FusionOptions = {
   method: 'rrf',
   k: 60,
   ftsWeight: 1,
   vectorWeight: 1,
+  depth: 30,
 };
 
 /** Fusion settings tried on every embedded chunk style. */
 export const FUSION_SPECS: readonly QuerySpec[] = [
   {
     stage: 'fusion',
-    change: 'RRF k 60, equal weights (old default)',
+    change: 'RRF k 60, equal weights, 30 candidates (old default)',
     mode: 'hybrid',
     fusion: OLD_DEFAULT_RRF,
   },
@@ -150,19 +152,25 @@ export const toAttempt = (spec: QuerySpec, style: ChunkStyle, r: ModeResult): At
   measuredAt: new Date().toISOString(),
 });
 
+export interface SpecContext {
+  core: Core;
+  style: ChunkStyle;
+  conversations: readonly Conversation[];
+  dialogOf: ReadonlyMap<string, string>;
+  /** The query embedder for these rows: `memoised(core.embedder)`, shared across specs. */
+  embedder: MemoryEmbedder | null;
+  log: (line: string) => void;
+}
+
 /**
  * Measures `specs` over an ingested core: each spec gets a memory service with its fusion
- * options over the same store (and memoised query vectors).
+ * options over the same store.
  */
 export async function measureSpecs(
-  core: Core,
-  style: ChunkStyle,
-  conversations: readonly Conversation[],
-  dialogOf: ReadonlyMap<string, string>,
+  ctx: SpecContext,
   specs: readonly QuerySpec[],
-  log: (line: string) => void,
 ): Promise<Attempt[]> {
-  const embedder = core.embedder === null ? null : memoised(core.embedder);
+  const { core, style, conversations, dialogOf, embedder, log } = ctx;
   const out: Attempt[] = [];
   for (const spec of specs) {
     const memory = createMemory(core.store, {

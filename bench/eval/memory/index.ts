@@ -17,6 +17,7 @@ import {
   carryForward,
   FUSION_SPECS,
   measureSpecs,
+  memoised,
   OLD_DEFAULT_RRF,
   querySpecs,
   toAttempt,
@@ -31,7 +32,8 @@ const QUICK_CONVERSATIONS = 2;
 /** Facts per embedding call while ingesting (the serving default of 16 favours latency). */
 const EMBED_BATCH = 64;
 
-const log = (line: string): void => void process.stderr.write(`[eval:memory] ${line}\n`);
+const log = (line: string): void =>
+  void process.stderr.write(`[eval:memory ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 interface Flags {
   quick: boolean;
@@ -92,15 +94,15 @@ async function runStyle(
       .map((r) => toAttempt({ stage: 'chunk', change, mode: r.mode }, style, r));
     const hybrid = modes.find((r) => r.mode === 'hybrid');
     if (hybrid !== undefined) {
+      const embedder = core.embedder === null ? null : memoised(core.embedder);
+      const ctx = { core, style, conversations, dialogOf: ingested.dialogOf, embedder, log };
       const specs = [...FUSION_SPECS, ...(style === FINAL_STYLE ? querySpecs() : [])];
       for (const spec of specs) {
         // The default fusion is what the hybrid mode above just measured.
         if (spec.fusion === undefined && spec.transform === undefined) {
           attempts.push(toAttempt(spec, style, hybrid));
         } else {
-          attempts.push(
-            ...(await measureSpecs(core, style, conversations, ingested.dialogOf, [spec], log)),
-          );
+          attempts.push(...(await measureSpecs(ctx, [spec])));
         }
       }
     }

@@ -66,10 +66,8 @@ export async function ingest(
           store: core.store,
           embedder: core.embedder,
           batchSize: options.embedBatchSize ?? 16,
-          onError: (err) => {
-            throw err;
-          },
         });
+  // drain() throws the embedder's error rather than retrying forever.
   const embedded = (await worker?.drain()) ?? 0;
   const embedMs = performance.now() - embedStart;
   if (worker !== null) log(`embedded ${embedded} facts in ${(embedMs / 1000).toFixed(1)} s`);

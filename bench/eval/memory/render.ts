@@ -87,7 +87,7 @@ function attemptsTable(r: MemoryEvalReport): string {
     a.mode,
     ...cells(a.overall),
   ]);
-  return mdTable(['Stage', 'Chunk text', 'Change', 'Mode', 'R@5', 'R@10', 'MRR'], rows);
+  return mdTable(['Stage', 'Chunk text', 'Change', 'Mode', 'R@5', 'R@10', 'MRR'], rows, 4);
 }
 
 function targetLine(r: MemoryEvalReport): string {
@@ -96,6 +96,23 @@ function targetLine(r: MemoryEvalReport): string {
   const met = m.overall.r5 >= r.target.r5 && m.overall.mrr >= r.target.mrr && !m.degraded;
   return `**Target** (hybrid R@5 ≥ ${r.target.r5.toFixed(2)} and MRR ≥ ${r.target.mrr.toFixed(2)}): ${met ? '**met**' : '**missed**'} — hybrid R@5 ${f3(m.overall.r5)}, MRR ${f3(m.overall.mrr)}.`;
 }
+
+const NOTES = [
+  'What moved the numbers: the chunk text (a reply saved with the question it answers) and fusion ' +
+    'weights that respect how weak the local embedder is (equal-weight RRF k 60 is worse than full ' +
+    'text alone). The product now defaults to RRF k 5 with the vector list weighted 0.25 over ' +
+    '50 candidates per channel; `fusion: { method: "zscore" }` (z-scored raw BM25 and cosine, exact ' +
+    'cosine fetched for full-text candidates) is available and scores about the same.',
+  '',
+  'Explored outside the eval (one-off scripts over the same data, not kept), not adopted: BM25 ' +
+    'column weights (title ×5 instead of ×2: about +0.005 R@5 and +0.02 MRR on full text, but only ' +
+    'because the title holds the speaker name the questions repeat); PRF with the original terms ' +
+    'counted twice (within ±0.01); a longer stopword list (±0.002); score fusion with candidates ' +
+    'the other channel did not score left at its minimum (−0.006 R@5 and −0.02 MRR against exact ' +
+    'scores, hence the by-rowid cosine lookup). The product full text already beats the data ' +
+    "README's calibration BM25 (0.471 R@5) on the plain `dated` text: porter stemming, dropped " +
+    'stopwords and the title column weighted 2.',
+].join('\n');
 
 /** The section body (without markers). */
 export function renderMemoryEval(r: MemoryEvalReport): string {
@@ -135,5 +152,7 @@ export function renderMemoryEval(r: MemoryEvalReport): string {
     ...(carried.length > 0
       ? ['', `† carried over from the \`--full\` run of ${carriedDate ?? 'an earlier date'}.`]
       : []),
+    '',
+    NOTES,
   ].join('\n');
 }
