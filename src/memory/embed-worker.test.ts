@@ -155,15 +155,33 @@ describe('createEmbedWorker', () => {
       },
     };
     const embedder = stubEmbedder('stub:a');
-    const worker = createEmbedWorker({ store: spy, embedder, batchSize: 10 });
+    let batches = 0;
+    const worker = createEmbedWorker({
+      store: spy,
+      embedder,
+      batchSize: 10,
+      onBatch: () => batches++,
+    });
     expect(await worker.drain()).toBe(5);
     await saveFacts(2, 'later');
-    expect(await worker.drain()).toBe(2);
+    worker.wake();
+    while (batches < 2) await new Promise((r) => setTimeout(r, 5));
+    await worker.stop();
     expect(embedder.batches.map((b) => b.length)).toEqual([5, 2]);
-    // First pass from the start; the second from the fifth item, not from the start again.
+    // The drain scanned from the start; the wake's pass from the fifth item, not from 0 again.
     expect(cursors[0]).toBe(0);
     expect(cursors.slice(2)).not.toContain(0);
     expect(await worker.pending()).toBe(0);
+  });
+
+  it('drain() re-embeds items another process gave another model, without spinning', async () => {
+    await saveFacts(5);
+    const mine = stubEmbedder('stub:a');
+    const worker = createEmbedWorker({ store, embedder: mine });
+    expect(await worker.drain()).toBe(5);
+    expect(await createEmbedWorker({ store, embedder: stubEmbedder('stub:b') }).drain()).toBe(5);
+    expect(await within(2000, worker.drain())).toBe(5);
+    expect(await vectorModels()).toEqual(Array<string>(5).fill('stub:a'));
   });
 
   it('a new model re-embeds everything and replaces the old vectors', async () => {

@@ -137,6 +137,9 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
     },
     async drain() {
       let total = 0;
+      // pending() counts from the start, so the passes must too: another process may have
+      // replaced vectors below the mark with another model's, and drain would then spin.
+      doneThrough = 0;
       while (!stopped && (await this.pending()) > 0) {
         total += await run();
         // A failed pass would fail again at once: surface it rather than spin.
