@@ -125,7 +125,7 @@ export function renderMemoryEval(r: MemoryEvalReport): string {
     `\`npm run eval -- memory\` (add \`--quick\` for ${2} conversations, \`--full\` to embed every chunk style). ` +
       `LoCoMo (\`../shared/data/locomo/locomo10.json\`, read in place): ${c.conversations} conversations, ` +
       `${i.facts.toLocaleString('en-US')} turns, ${c.questions.toLocaleString('en-US')} category 1–4 questions ` +
-      `(${c.droppedQuestions} dropped: none of their evidence ids exists). Each turn is saved with \`memory.save\` ` +
+      `(${c.droppedQuestions} dropped because none of their evidence ids exists; ids such as \`D:11:26\` and \`D30:05\` are normalised). Each turn is saved with \`memory.save\` ` +
       `as a fact (${c.chunkDescription}) in a team scope per conversation, then embedded by the background worker ` +
       `(${c.embedModel}); each question goes through \`memory.search\` (limit ${c.limit}) in that scope. ` +
       'R@k: fraction of the evidence turns in the top k, averaged over questions; MRR: reciprocal rank of the first evidence turn.',
