@@ -22,8 +22,10 @@ export interface MemoryBinding {
 
 export const MEMORY_SERVER_NAME = 'cairn-memory';
 
+const isSet = (v: string | undefined): boolean => v !== undefined && v !== '';
+
 const isBound = (b: MemoryBinding): boolean =>
-  [b.scopeTenantId, b.scopeTeamId, b.scopeAgentId].some((v) => v !== undefined && v !== '');
+  [b.scopeTenantId, b.scopeTeamId, b.scopeAgentId].some(isSet);
 
 function memoryTools(core: Core, binding: MemoryBinding): ToolDef[] {
   const { memory } = core;
@@ -40,13 +42,20 @@ function memoryTools(core: Core, binding: MemoryBinding): ToolDef[] {
           agentId: binding.scopeAgentId,
         }
       : { teamId: args.scopeTeamId, agentId: args.scopeAgentId };
-  /** Saves: bound sessions tag the bound team only (agent dropped: team-shared). */
+  /**
+   * Saves: bound sessions tag the bound team only (agent dropped: team-shared). A binding with
+   * an agent but no team keeps the agent, so a bound session never writes into global memory.
+   */
   const saveScope = (args: {
     scopeTeamId?: string | undefined;
     scopeAgentId?: string | undefined;
   }): Scope =>
     bound
-      ? { tenantId: binding.scopeTenantId, teamId: binding.scopeTeamId }
+      ? {
+          tenantId: binding.scopeTenantId,
+          teamId: binding.scopeTeamId,
+          agentId: isSet(binding.scopeTeamId) ? undefined : binding.scopeAgentId,
+        }
       : { teamId: args.scopeTeamId, agentId: args.scopeAgentId };
 
   return [

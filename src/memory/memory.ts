@@ -93,6 +93,33 @@ export function createMemory(store: Store, options: MemoryOptions) {
     return saved;
   }
 
+  /** A new live item row of the caller's scope, stamped now. */
+  function newRow(
+    scope: Scope,
+    fields: Pick<ItemRow, 'kind' | 'name' | 'version' | 'title' | 'content' | 'content_hash'> & {
+      tags: readonly string[];
+    },
+  ): Omit<ItemRow, 'rowid'> {
+    const s = scopeColumns(scope);
+    const now = clock();
+    return {
+      ...fields,
+      id: randomUUID(),
+      tenant_id: s.tenant,
+      team_id: s.team,
+      agent_id: s.agent,
+      vault: '',
+      parent_id: null,
+      tags: JSON.stringify(fields.tags),
+      meta: '{}',
+      lifecycle: 'active',
+      pinned: 0,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+  }
+
   const SAME_SCOPE = 'tenant_id = ? AND team_id = ? AND agent_id = ? AND deleted_at IS NULL';
 
   async function saveFact(input: SaveInput): Promise<SaveResult> {
@@ -111,28 +138,18 @@ export function createMemory(store: Store, options: MemoryOptions) {
       );
       if (existing !== undefined)
         return { saved: 'fact', fact: toItem(existing), deduplicated: true } as const;
-      const now = clock();
-      const row = await insert(tx, {
-        id: randomUUID(),
-        kind: 'fact',
-        tenant_id: s.tenant,
-        team_id: s.team,
-        agent_id: s.agent,
-        vault: '',
-        parent_id: null,
-        name: null,
-        version: 1,
-        title,
-        content,
-        tags: JSON.stringify(tags),
-        content_hash: hash,
-        meta: '{}',
-        lifecycle: 'active',
-        pinned: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
+      const row = await insert(
+        tx,
+        newRow(input.scope, {
+          kind: 'fact',
+          name: null,
+          version: 1,
+          title,
+          content,
+          tags,
+          content_hash: hash,
+        }),
+      );
       return { saved: 'fact', fact: toItem(row) } as const;
     });
   }
@@ -158,27 +175,18 @@ export function createMemory(store: Store, options: MemoryOptions) {
           [now, name, s.tenant, s.team, s.agent],
         );
       }
-      const row = await insert(tx, {
-        id: randomUUID(),
-        kind: 'procedure',
-        tenant_id: s.tenant,
-        team_id: s.team,
-        agent_id: s.agent,
-        vault: '',
-        parent_id: null,
-        name,
-        version: (latest?.version ?? 0) + 1,
-        title: title === '' ? name : title,
-        content,
-        tags: JSON.stringify(tags),
-        content_hash: hash,
-        meta: '{}',
-        lifecycle: 'active',
-        pinned: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
+      const row = await insert(
+        tx,
+        newRow(input.scope, {
+          kind: 'procedure',
+          name,
+          version: (latest?.version ?? 0) + 1,
+          title: title === '' ? name : title,
+          content,
+          tags,
+          content_hash: hash,
+        }),
+      );
       return { saved: 'procedure', procedure: toItem(row) } as const;
     });
   }
@@ -215,10 +223,9 @@ export function createMemory(store: Store, options: MemoryOptions) {
      * @throws NotFoundError when missing or outside the caller's scope.
      */
     async get(id: string, scope: Scope): Promise<{ item: MemoryItem; versions?: MemoryItem[] }> {
-      const filter = visibleTo(scope);
-      const visibleSql = filter.sql.replace("m.lifecycle = 'active' AND ", '');
+      const filter = visibleTo(scope, { superseded: true });
       const row = await store.get<ItemRow>(
-        `SELECT * FROM memory_items m WHERE m.id = ? AND ${visibleSql}`,
+        `SELECT * FROM memory_items m WHERE m.id = ? AND ${filter.sql}`,
         [id, ...filter.params],
       );
       if (row === undefined) throw new NotFoundError(`not found: ${id}`);

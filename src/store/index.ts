@@ -2,6 +2,7 @@
 export { isBusyError, StoreBusyError } from './errors.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
+export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
 export type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';

@@ -1,12 +1,19 @@
 // Named search operations over memory_items: FTS5 ranking and sqlite-vec nearest neighbours.
 // Dialect-specific SQL lives here so the memory domain never writes MATCH or vec0 itself.
 import { toFtsQuery } from './fts-query.js';
+import { createVecTableSql } from './migration-scope-key.js';
+import { scopeKey, scopeMatch, type ScopePartition } from './scope-key.js';
 import type { Queryable, SqlValue } from './types.js';
 
 /** A portable WHERE fragment over `memory_items m` supplied by the domain (scope, kind…). */
 export interface SqlFilter {
   sql: string;
   params: readonly SqlValue[];
+  /**
+   * The scopes `sql` admits, when it is a live fact/procedure visibility filter. The indexes
+   * then rank only items of these scopes (`sql` is still applied to every row returned).
+   */
+  partitions?: readonly ScopePartition[];
 }
 
 export interface FtsHit {
@@ -48,7 +55,8 @@ export interface MemoryIndex {
 }
 
 const MAX_K = 4096;
-const vecTable = (dims: number): string => `memory_vec_d${Math.trunc(dims)}`;
+const vecTable = (dims: number): string => `memory_vec_p${Math.trunc(dims)}`;
+const FTS_COLUMNS = '{title content tags}';
 
 /** Builds the memory index over a queryable connection that has sqlite-vec loaded. */
 export function createMemoryIndex(db: Queryable): MemoryIndex {
@@ -59,9 +67,7 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
   async function ensureTable(tx: Queryable, dims: number): Promise<void> {
     if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
       throw new Error(`bad vector dims ${dims}`);
-    await tx.run(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${vecTable(dims)} USING vec0(embedding float[${dims}] distance_metric=cosine)`,
-    );
+    await tx.run(createVecTableSql(dims));
   }
 
   async function tableExists(dims: number): Promise<boolean> {
@@ -74,18 +80,81 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
     return known.has(dims);
   }
 
+  /** Keeps the rows of `ranked` (best first) that pass `filter`, in order. */
+  async function recheck<T extends { rowid: number }>(
+    ranked: readonly T[],
+    filter: SqlFilter,
+  ): Promise<T[]> {
+    if (ranked.length === 0) return [];
+    const ok = await db.all<{ rowid: number }>(
+      `SELECT m.rowid AS rowid FROM memory_items m
+       WHERE m.rowid IN (${ranked.map(() => '?').join(',')}) AND (${filter.sql})`,
+      [...ranked.map((r) => r.rowid), ...filter.params],
+    );
+    const pass = new Set(ok.map((r) => r.rowid));
+    return ranked.filter((r) => pass.has(r.rowid));
+  }
+
+  /** `recheck`, also requiring the item's vector to come from `model`. */
+  async function recheckModel(hits: readonly VectorHit[], model: string, filter: SqlFilter) {
+    const fromModel: SqlFilter = {
+      sql: `(${filter.sql}) AND EXISTS (SELECT 1 FROM memory_vectors mv
+        WHERE mv.item_rowid = m.rowid AND mv.model = ?)`,
+      params: [...filter.params, model],
+    };
+    return recheck(hits, fromModel);
+  }
+
+  type RankedRow = { rowid: number; rank: number; snippet: string };
+  const RANKED = `bm25(memory_fts, 2.0, 1.0, 0.5, 0.0) AS rank,
+    snippet(memory_fts, 1, '«', '»', '…', 24) AS snippet`;
+
+  /** Ranks only the partitions' items (the scope clause prunes before BM25 scores a row). */
+  async function rankedInPartitions(match: string, filter: SqlFilter, limit: number) {
+    const partitions = filter.partitions ?? [];
+    if (partitions.length === 0) return [];
+    const rows = await db.all<RankedRow>(
+      `SELECT rowid, ${RANKED} FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rank LIMIT ?`,
+      [`${FTS_COLUMNS} : (${match}) AND ${scopeMatch(partitions)}`, limit],
+    );
+    return recheck(rows, filter);
+  }
+
+  /** Ranks every match and filters by joining the items (no partitions given). */
+  function rankedByJoin(match: string, filter: SqlFilter, limit: number) {
+    return db.all<RankedRow>(
+      `SELECT m.rowid AS rowid, ${RANKED}
+       FROM memory_fts JOIN memory_items m ON m.rowid = memory_fts.rowid
+       WHERE memory_fts MATCH ? AND (${filter.sql})
+       ORDER BY rank LIMIT ?`,
+      [`${FTS_COLUMNS} : (${match})`, ...filter.params, limit],
+    );
+  }
+
+  /** One KNN pass of `k` per partition (or over all vectors), merged closest first. */
+  async function knn(dims: number, blob: Uint8Array, k: number, filter: SqlFilter) {
+    const table = vecTable(dims);
+    const sql = `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ?`;
+    if (filter.partitions === undefined) return db.all<VectorHit>(sql, [blob, k]);
+    const lists = await Promise.all(
+      filter.partitions.map((p) =>
+        db.all<VectorHit>(`${sql} AND scope_key = ?`, [blob, k, scopeKey(p)]),
+      ),
+    );
+    return lists
+      .flat()
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, k);
+  }
+
   return {
     async fullText(query, filter, limit) {
       const match = toFtsQuery(query);
       if (match === null) return [];
-      const rows = await db.all<{ rowid: number; rank: number; snippet: string }>(
-        `SELECT m.rowid AS rowid, bm25(memory_fts, 2.0, 1.0, 0.5) AS rank,
-                snippet(memory_fts, 1, '«', '»', '…', 24) AS snippet
-         FROM memory_fts JOIN memory_items m ON m.rowid = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND (${filter.sql})
-         ORDER BY rank LIMIT ?`,
-        [match, ...filter.params, limit],
-      );
+      const rows =
+        filter.partitions === undefined
+          ? await rankedByJoin(match, filter, limit)
+          : await rankedInPartitions(match, filter, limit);
       return rows.map((r) => ({
         rowid: r.rowid,
         score: Math.abs(r.rank) / (1 + Math.abs(r.rank)),
@@ -107,9 +176,14 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
         );
         if (old !== undefined)
           await tx.run(`DELETE FROM ${vecTable(old.dims)} WHERE rowid = ?`, [BigInt(rowid)]);
-        await tx.run(`INSERT INTO ${table}(rowid, embedding) VALUES (?, ?)`, [
+        const item = await tx.get<{ key: string }>(
+          'SELECT scope_key AS key FROM memory_items WHERE rowid = ?',
+          [rowid],
+        );
+        await tx.run(`INSERT INTO ${table}(rowid, embedding, scope_key) VALUES (?, ?, ?)`, [
           BigInt(rowid),
           new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength),
+          item?.key ?? '',
         ]);
         await tx.run(
           'INSERT OR REPLACE INTO memory_vectors (item_rowid, model, dims, embedded_at) VALUES (?, ?, ?, ?)',
@@ -123,16 +197,8 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
       const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
       let k = Math.min(MAX_K, Math.max(limit * 8, 64));
       for (;;) {
-        const rows = await db.all<VectorHit>(
-          `WITH knn AS (
-             SELECT rowid, distance FROM ${vecTable(vector.length)} WHERE embedding MATCH ? AND k = ?)
-           SELECT knn.rowid AS rowid, knn.distance AS distance
-           FROM knn JOIN memory_items m ON m.rowid = knn.rowid
-             JOIN memory_vectors mv ON mv.item_rowid = knn.rowid AND mv.model = ?
-           WHERE ${filter.sql}
-           ORDER BY knn.distance LIMIT ?`,
-          [blob, k, model, ...filter.params, limit],
-        );
+        const found = await knn(vector.length, blob, k, filter);
+        const rows = (await recheckModel(found, model, filter)).slice(0, limit);
         if (rows.length >= limit || k >= MAX_K) return rows;
         const total = await db.get<{ n: number }>(
           `SELECT COUNT(*) AS n FROM ${vecTable(vector.length)}`,

@@ -1,11 +1,10 @@
 // Forward-only, numbered schema migrations applied when a store opens. Never edit a
 // migration that has shipped: add the next number instead.
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
+import type { Migration } from './migration-types.js';
+
+export type { Migration, MigrationDb } from './migration-types.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -144,4 +143,89 @@ export const MIGRATIONS: readonly Migration[] = [
         ON memory_items(content_hash, kind, tenant_id, team_id, agent_id);
     `,
   },
+  {
+    // The tool broker: an append-only audit log (one row per pipeline step; `reason` holds a
+    // denial reason so the circuit breaker counts without parsing JSON), DB-mediated approvals
+    // any process can decide, allow_always grants, persisted notes and circuit state.
+    version: 5,
+    name: 'tool broker',
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        call_id TEXT,
+        tool TEXT NOT NULL,
+        caller TEXT NOT NULL,
+        step TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        reason TEXT,
+        detail TEXT NOT NULL DEFAULT 'null'
+      );
+      CREATE INDEX audit_log_at ON audit_log(at);
+      CREATE INDEX audit_log_tool ON audit_log(tool, at);
+      CREATE INDEX audit_log_caller ON audit_log(caller, tool, at);
+      CREATE INDEX audit_log_call ON audit_log(call_id) WHERE call_id IS NOT NULL;
+      CREATE TABLE tool_approvals (
+        id TEXT PRIMARY KEY,
+        call_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        caller TEXT NOT NULL,
+        args TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending','allowed','denied','expired','cancelled')),
+        decision TEXT CHECK (decision IN ('allow_once','allow_always','deny')),
+        decided_by TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        decided_at INTEGER
+      );
+      CREATE INDEX tool_approvals_status ON tool_approvals(status, created_at);
+      CREATE TABLE tool_grants (
+        caller TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        approval_id TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (caller, tool)
+      );
+      CREATE TABLE tool_notes (
+        id TEXT PRIMARY KEY,
+        caller TEXT NOT NULL,
+        note TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX tool_notes_recent ON tool_notes(created_at);
+      CREATE TABLE tool_circuits (
+        caller TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        open_until INTEGER NOT NULL,
+        counted_from INTEGER NOT NULL,
+        PRIMARY KEY (caller, tool)
+      );
+    `,
+  },
+  {
+    // Team rooms: posts numbered per room inside the write transaction (gap-free across
+    // processes; the primary key refuses a duplicate), and the roster of agents seen per room.
+    version: 6,
+    name: 'team rooms',
+    sql: `
+      CREATE TABLE room_posts (
+        room_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        author_agent_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('message','system')),
+        text TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (room_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE room_members (
+        room_id TEXT NOT NULL,
+        agent_id TEXT NOT NULL,
+        first_seen_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        PRIMARY KEY (room_id, agent_id)
+      ) WITHOUT ROWID;
+    `,
+  },
+  SCOPE_KEY_MIGRATION,
 ];

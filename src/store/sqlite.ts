@@ -150,21 +150,31 @@ async function retryBusy<T>(budgetMs: number, step: () => T): Promise<T> {
   }
 }
 
-function applyMigrations(db: Driver, migrations: readonly Migration[]): void {
+/**
+ * Applies, in version order, every migration the file has not recorded yet (not only those
+ * above the highest: a migration merged out of order still runs once).
+ */
+export function applyMigrations(db: Driver, migrations: readonly Migration[]): void {
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-    const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
-      v: number | null;
-    };
-    const current = row.v ?? 0;
+    const applied = new Set(
+      (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+        (r) => r.version,
+      ),
+    );
     const insert = db.prepare(
       'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
     );
-    for (const m of migrations) {
-      if (m.version <= current) continue;
+    const helper = {
+      exec: (sql: string): void => void db.exec(sql),
+      all: <T>(sql: string): T[] => db.prepare(sql).all() as T[],
+    };
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (applied.has(m.version)) continue;
       db.exec(m.sql);
+      m.up?.(helper);
       insert.run(m.version, m.name, Date.now());
     }
     db.exec('COMMIT');

@@ -173,7 +173,7 @@ describe('changing the embedding model', () => {
     expect(new Set((await vectorModels(c.core)).values())).toEqual(new Set(['test:hash-c']));
     expect(await visible(c, {})).toEqual(items.map((i) => i.id).sort());
     // The old space's vectors are gone, not just ignored.
-    const left = await c.core.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_vec_d64');
+    const left = await c.core.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_vec_p64');
     expect(left?.n).toBe(0);
 
     // Scope still holds in the new space.

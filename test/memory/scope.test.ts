@@ -131,6 +131,21 @@ describe('scope isolation across two teams', () => {
     );
   });
 
+  it('an agent-only binding saves privately to that agent, never into global memory', async () => {
+    const bound = await s.connect({ scopeAgentId: 'a9' });
+    const out = await callOk<Saved>(bound, 'memory_save', {
+      title: 'agent note',
+      content: 'okapi fact saved by an agent-only binding',
+      scopeTeamId: 't2',
+    });
+    expect(out.fact).toMatchObject({ teamId: null, agentId: 'a9', tenantId: null });
+    const mine = await search(bound, { query: 'okapi', limit: 10 });
+    expect(mine.results.map((r) => r.id)).toEqual([out.fact?.id]);
+    const other = await s.connect({ scopeAgentId: 'a1' });
+    expect((await search(other, { query: 'okapi', limit: 10 })).results).toEqual([]);
+    expect((await search(s.client, { query: 'okapi', limit: 10 })).results).toEqual([]);
+  });
+
   it('a bound save dedupes against its own team only', async () => {
     const bound = await s.connect({ scopeTeamId: 't1', scopeAgentId: 'a1' });
     const sameTeam = await callOk<Saved>(bound, 'memory_save', {

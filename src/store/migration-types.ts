@@ -1,0 +1,15 @@
+// The shape of a schema migration (see migrations.ts).
+
+/** What a migration's `up` step may do besides its SQL (same transaction). */
+export interface MigrationDb {
+  exec(sql: string): void;
+  all<T>(sql: string): T[];
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** Runs after `sql`, for steps plain SQL cannot express (tables named by data). */
+  up?: (db: MigrationDb) => void;
+}
