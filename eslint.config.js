@@ -8,11 +8,11 @@ const SDK = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
 const DRIVER = { group: ['better-sqlite3'], message: 'Only src/store touches the SQLite driver.' };
 const facades = {
   // Relative paths only: a package such as @secretlint/core is not our core.
-  regex: '^(\\.\\./)+(mcp|http|cli|core|web)(/|$)',
+  regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
 const domains = {
-  regex: '^(\\.\\./)+(board|memory|rooms|broker|embed)(/|$)',
+  regex: '^(\\.\\./)+(board|memory|rooms|broker|embed|backplane)(/|$)',
   message: 'The store never imports a domain module.',
 };
 const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };
@@ -53,12 +53,26 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['src/board/**/*.ts', 'src/shared/**/*.ts', 'src/embed/**/*.ts', 'src/memory/**/*.ts'],
+    files: [
+      'src/board/**/*.ts',
+      'src/shared/**/*.ts',
+      'src/embed/**/*.ts',
+      'src/memory/**/*.ts',
+      'src/rooms/**/*.ts',
+      'src/broker/**/*.ts',
+      'src/backplane/**/*.ts',
+    ],
     rules: restrict(facades, noSdk, DRIVER),
   },
   { files: ['src/store/**/*.ts'], rules: restrict(facades, domains, noSdk) },
   {
-    files: ['src/mcp/**/*.ts', 'src/http/**/*.ts', 'src/cli/**/*.ts', 'src/core/**/*.ts'],
+    files: [
+      'src/mcp/**/*.ts',
+      'src/http/**/*.ts',
+      'src/irc/**/*.ts',
+      'src/cli/**/*.ts',
+      'src/core/**/*.ts',
+    ],
     rules: restrict(DRIVER),
   },
   {

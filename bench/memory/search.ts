@@ -6,9 +6,10 @@ import pino from 'pino';
 
 import { createCore } from '../../src/core/index.js';
 import type { SearchMode } from '../../src/memory/index.js';
+import { visibleTo } from '../../src/memory/scope.js';
 import { type Store, toFtsQuery } from '../../src/store/index.js';
 import { callTool, connectHttp, spawnHttpServer } from '../lib/connect.js';
-import { type Measurement, runWindow, summarise } from '../lib/measure.js';
+import { type Measurement, runWindow, type Samples, summarise } from '../lib/measure.js';
 import { ROOT } from '../lib/report.js';
 import type { Fact, Query } from './corpus.js';
 import { createFakeEmbedder } from './fake-embedder.js';
@@ -22,6 +23,17 @@ export interface SearchConfig {
   httpSaves: number;
   windowMs: number;
   limit: number;
+}
+
+/** Full-text index calls with and without the scope-key prefilter, interleaved in one run. */
+export interface ScopeKeyAb {
+  /** Every match ranked, then joined to its row for the scope check (the pre-migration-7 path). */
+  join: Measurement;
+  /** Only the caller's scope keys ranked (what memory.search does). */
+  partitions: Measurement;
+  /** Questions whose top `limit` ids came back identical on both paths. */
+  identical: number;
+  compared: number;
 }
 
 export interface SearchSet {
@@ -83,12 +95,46 @@ async function matchShare(store: Store, queries: readonly Query[]): Promise<numb
   return Number((sum / sample.length / Math.max(total?.n ?? 1, 1)).toFixed(3));
 }
 
+/** Interleaves the two full-text paths over the same questions (one call of each per question). */
+async function measureScopeKeys(
+  store: Store,
+  queries: readonly Query[],
+  cfg: SearchConfig,
+): Promise<ScopeKeyAb> {
+  const join: Samples = { latencies: [], errors: 0, seconds: 0 };
+  const partitions: Samples = { latencies: [], errors: 0, seconds: 0 };
+  let identical = 0;
+  const started = performance.now();
+  const sample = queries.slice(0, cfg.searchCalls);
+  for (const q of sample) {
+    const filter = visibleTo({ teamId: q.teamId });
+    const { partitions: _keys, ...joined } = filter;
+    const t0 = performance.now();
+    const a = await store.memoryIndex.fullText(q.query, joined, cfg.limit);
+    const t1 = performance.now();
+    const b = await store.memoryIndex.fullText(q.query, filter, cfg.limit);
+    const t2 = performance.now();
+    join.latencies.push(t1 - t0);
+    partitions.latencies.push(t2 - t1);
+    if (a.map((h) => h.rowid).join() === b.map((h) => h.rowid).join()) identical++;
+    if (performance.now() - started > cfg.windowMs * 2) break;
+  }
+  join.seconds = join.latencies.reduce((x, y) => x + y, 0) / 1000;
+  partitions.seconds = partitions.latencies.reduce((x, y) => x + y, 0) / 1000;
+  return {
+    join: summarise(join),
+    partitions: summarise(partitions),
+    identical,
+    compared: join.latencies.length,
+  };
+}
+
 /** In-process: memory.search on a core over `path` with the synthetic embedder. */
 export async function measureInProcess(
   path: string,
   queries: readonly Query[],
   cfg: SearchConfig,
-): Promise<SearchSet & { rss: Rss | undefined }> {
+): Promise<SearchSet & { rss: Rss | undefined; scopeKeys: ScopeKeyAb }> {
   const core = await createCore({
     dbPath: path,
     embedder: createFakeEmbedder(),
@@ -112,7 +158,13 @@ export async function measureInProcess(
         return true;
       },
     );
-    return { ...set, matchShare: await matchShare(core.store, queries), rss: readRss('self') };
+    const scopeKeys = await measureScopeKeys(core.store, queries, cfg);
+    return {
+      ...set,
+      scopeKeys,
+      matchShare: await matchShare(core.store, queries),
+      rss: readRss('self'),
+    };
   } finally {
     await core.close();
   }

@@ -83,12 +83,16 @@ export async function mcp(argv: string[]): Promise<void> {
     tenant: { type: 'string' },
     team: { type: 'string' },
     agent: { type: 'string' },
+    'room-team': { type: 'string' },
+    author: { type: 'string' },
+    delegate: { type: 'boolean' },
     'lease-ms': { type: 'string' },
+    'agent-token': { type: 'string' },
   });
   const name = positionals[0];
   if (name === undefined || !isMcpServerName(name)) {
     throw new UsageError(
-      `usage: cairn mcp <${MCP_SERVER_NAMES.join('|')}> [--db PATH] [--read-only] [--team ID] [--agent ID]`,
+      `usage: cairn mcp <${MCP_SERVER_NAMES.join('|')}> [--db PATH] [--read-only] [--team ID] [--agent ID] [--room-team ID --author ID [--delegate]]`,
     );
   }
   const memoryServer = name === 'memory';
@@ -102,6 +106,10 @@ export async function mcp(argv: string[]): Promise<void> {
     scopeTenantId: values.tenant,
     scopeTeamId: values.team,
     scopeAgentId: values.agent,
+    roomTeamId: values['room-team'],
+    postAuthorAgentId: values.author,
+    delegate: values.delegate === true,
+    agentToken: values['agent-token'] ?? process.env['CAIRN_AGENT_TOKEN'],
   });
   const stopSweep = startLeaseSweeper(core);
   const transport = new StdioServerTransport();
@@ -130,6 +138,9 @@ export function config(argv: string[]): Promise<void> {
     team: { type: 'string' },
     agent: { type: 'string' },
     'read-only': { type: 'boolean' },
+    'room-team': { type: 'string' },
+    author: { type: 'string' },
+    delegate: { type: 'boolean' },
     url: { type: 'string' },
     'no-auth': { type: 'boolean' },
     db: { type: 'string' },
@@ -142,6 +153,9 @@ export function config(argv: string[]): Promise<void> {
     scopeTeamId: values.team,
     scopeAgentId: values.agent,
     readOnly: values['read-only'] === true ? '1' : undefined,
+    roomTeamId: values['room-team'],
+    postAuthorAgentId: values.author,
+    delegate: values.delegate === true ? '1' : undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,7 @@
 // Entry point of the `cairn` command and the per-server stdio bins.
+import { agents } from './agents-commands.js';
 import { UsageError } from './args.js';
+import { approvals, audit } from './broker-commands.js';
 import { config, mcp, serve, token } from './commands.js';
 
 const HELP = `cairn — a shared place to work for teams of AI agents
@@ -7,9 +9,17 @@ const HELP = `cairn — a shared place to work for teams of AI agents
 usage:
   cairn serve [--host 127.0.0.1] [--port 4870] [--db PATH] [--no-auth] [--lease-ms N]
   cairn mcp tasks [--db PATH] [--read-only] [--team ID] [--agent ID]
+  cairn mcp teamchat [--db PATH] [--room-team ID] [--author ID] [--delegate]
+  cairn mcp tools [--db PATH] [--agent ID]      (the tool broker; --agent names the caller)
   cairn config --runtime claude-code|codex|openclaw|cursor --server tasks [--transport http|stdio]
                [--team ID] [--agent ID] [--read-only] [--url http://127.0.0.1:4870]
+               [--room-team ID] [--author ID] [--delegate]   (teamchat bindings)
   cairn token        print the API token
+  cairn approvals list [--status S] | show ID | approve ID [--always] | deny ID   [--db PATH]
+  cairn audit [--tool T] [--caller C] [--outcome O] [--since 15m|ISO|ms] [--until …]
+              [--limit N] [--cursor N] [--json] [--db PATH]
+  cairn mcp backplane [--db PATH] [--agent-token TOKEN]   (default: act as the operator)
+  cairn agents list [--json] | rotate NICK | revoke NICK   [--db PATH]
   cairn --version
 
 environment: CAIRN_HOME (default ~/.cairn), CAIRN_DB_PATH, CAIRN_HOST, CAIRN_PORT,
@@ -29,6 +39,12 @@ export async function main(argv: string[]): Promise<void> {
         return await config(rest);
       case 'token':
         return await token();
+      case 'approvals':
+        return await approvals(rest);
+      case 'audit':
+        return await audit(rest);
+      case 'agents':
+        return await agents(rest);
       case '--version':
       case '-v': {
         const { createRequire } = await import('node:module');

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 
 import pino, { type Logger } from 'pino';
 
+import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
+import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../embed/index.js';
 import {
   createEmbedWorker,
@@ -13,6 +15,7 @@ import {
   type EmbedWorker,
   type Memory,
 } from '../memory/index.js';
+import { createRooms, type Rooms } from '../rooms/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
 
 export interface CoreOptions {
@@ -34,6 +37,12 @@ export interface Core {
   readonly store: Store;
   readonly board: Board;
   readonly memory: Memory;
+  /** Team rooms: posts, long-poll, roster, delegation. */
+  readonly rooms: Rooms;
+  /** The backplane: agents, channels over rooms, typed envelopes. */
+  readonly backplane: Backplane;
+  /** The tool broker: gated tool calls, approvals, audit. */
+  readonly broker: Broker;
   readonly embedder: Embedder | null;
   /** The background embedder (null without an embedder). */
   readonly embedWorker: EmbedWorker | null;
@@ -90,18 +99,37 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       ? { onSaved: () => embedWorker.wake() }
       : {}),
   });
+  // The broker reads the live environment: web_search appears once TAVILY_API_KEY is set.
+  const broker = createBroker(store, {
+    config: brokerConfigFromEnv(process.env),
+    env: process.env,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  const rooms = createRooms(store, {
+    board,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    onError: (err) => logger.warn({ err }, 'room watch failed; retrying'),
+  });
+  const backplane = createBackplane(store, {
+    rooms,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   return {
     version: readVersion(),
     dbPath,
     store,
     board,
     memory,
+    rooms,
+    backplane,
+    broker,
     embedder,
     embedWorker,
     logger,
     close: async () => {
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
+      rooms.close();
       const stopped = embedWorker?.stop();
       await embedder?.close();
       await stopped;

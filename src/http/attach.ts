@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 import { type Binding, MCP_SERVER_NAMES, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
+import { isValidId } from '../rooms/index.js';
 import { paramsOf, scopedToken, signedQuery } from './binding.js';
 
 export const RUNTIMES = ['claude-code', 'codex', 'openclaw', 'cursor'] as const;
@@ -13,6 +14,8 @@ export type Runtime = (typeof RUNTIMES)[number];
 
 const flag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const ident = z.string().min(1).max(200);
+/** Room and author ids land in the post envelope, so they obey the rooms' id rules. */
+const roomIdent = ident.refine(isValidId, 'may not contain [ ] = · or control characters');
 
 /** The attach request, as query params (`GET /api/mcp/config`) or CLI flags. */
 export const attachInput = z.object({
@@ -23,6 +26,12 @@ export const attachInput = z.object({
   scopeTeamId: ident.optional(),
   scopeAgentId: ident.optional(),
   readOnly: flag.optional(),
+  /** teamchat: the bound room (`team:<roomTeamId>`). */
+  roomTeamId: roomIdent.optional(),
+  /** teamchat: the bound post author. */
+  postAuthorAgentId: roomIdent.optional(),
+  /** teamchat: an orchestrator-driven run (lists team_delegate). */
+  delegate: flag.optional(),
 });
 export type AttachInput = z.output<typeof attachInput>;
 
@@ -70,6 +79,9 @@ function bindingOf(input: AttachInput): Binding {
     scopeTenantId: input.scopeTenantId,
     scopeTeamId: input.scopeTeamId,
     scopeAgentId: input.scopeAgentId,
+    roomTeamId: input.roomTeamId,
+    postAuthorAgentId: input.postAuthorAgentId,
+    delegate: input.delegate,
   };
 }
 
@@ -90,6 +102,9 @@ function stdioLaunch(input: AttachInput, ctx: AttachContext): Launch {
   if (input.scopeTenantId !== undefined) args.push('--tenant', input.scopeTenantId);
   if (input.scopeTeamId !== undefined) args.push('--team', input.scopeTeamId);
   if (input.scopeAgentId !== undefined) args.push('--agent', input.scopeAgentId);
+  if (input.roomTeamId !== undefined) args.push('--room-team', input.roomTeamId);
+  if (input.postAuthorAgentId !== undefined) args.push('--author', input.postAuthorAgentId);
+  if (input.delegate === true) args.push('--delegate');
   return { command: process.execPath, args, env: { CAIRN_DB_PATH: ctx.dbPath } };
 }
 

@@ -7,7 +7,23 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Binding } from '../mcp/index.js';
 
 export const SCOPED_TOKEN_PREFIX = 'cairn_scoped_';
-const PARAMS = ['readOnly', 'scopeAgentId', 'scopeTeamId', 'scopeTenantId'] as const;
+const PARAMS = [
+  'readOnly',
+  'scopeAgentId',
+  'scopeTeamId',
+  'scopeTenantId',
+  'roomTeamId',
+  'postAuthorAgentId',
+  'delegate',
+] as const;
+const ID_PARAMS = [
+  'scopeTenantId',
+  'scopeTeamId',
+  'scopeAgentId',
+  'roomTeamId',
+  'postAuthorAgentId',
+] as const;
+const isOn = (value: string | undefined): boolean => value === '1' || value === 'true';
 
 /** The binding params present in a query, normalised (empty values dropped). */
 export function bindingParams(query: URLSearchParams): Map<string, string> {
@@ -62,12 +78,14 @@ export interface VerifiedBinding {
 
 /** The binding a set of (verified) params describes. */
 export function toBinding(params: Map<string, string>): Binding {
-  const readOnly = params.get('readOnly');
   return {
-    readOnly: readOnly === '1' || readOnly === 'true',
+    readOnly: isOn(params.get('readOnly')),
     scopeTenantId: params.get('scopeTenantId'),
     scopeTeamId: params.get('scopeTeamId'),
     scopeAgentId: params.get('scopeAgentId'),
+    roomTeamId: params.get('roomTeamId'),
+    postAuthorAgentId: params.get('postAuthorAgentId'),
+    delegate: isOn(params.get('delegate')),
   };
 }
 
@@ -90,7 +108,8 @@ export function verifyBinding(
 export function paramsOf(binding: Binding): Map<string, string> {
   const params = new Map<string, string>();
   if (binding.readOnly === true) params.set('readOnly', '1');
-  for (const key of ['scopeTenantId', 'scopeTeamId', 'scopeAgentId'] as const) {
+  if (binding.delegate === true) params.set('delegate', '1');
+  for (const key of ID_PARAMS) {
     const value = binding[key];
     if (value !== undefined && value !== '') params.set(key, value);
   }

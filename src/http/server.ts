@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
 import { attachInput, renderAttach } from './attach.js';
+import { createBackplaneMount } from './backplane-mount.js';
+import { handleBackplaneRoute } from './backplane-routes.js';
 import {
   bindingParams,
   safeEqual,
@@ -18,9 +20,11 @@ import {
   scopedToken,
   verifyBinding,
 } from './binding.js';
+import { handleBrokerRoute } from './broker-routes.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
 import { sendJson } from './respond.js';
+import { handleRoomsRoute } from './rooms-routes.js';
 
 export interface HttpOptions {
   host?: string;
@@ -33,6 +37,8 @@ export interface HttpOptions {
   allowedHosts?: readonly string[];
   /** Idle MCP sessions are closed after this long (default 1 h). */
   sessionIdleMs?: number;
+  /** A room stream (`/api/rooms/:room/stream`) sends a keep-alive comment after this long idle (default 15 s). */
+  sseKeepAliveMs?: number;
 }
 
 export interface HttpService {
@@ -62,6 +68,9 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     ]),
   );
   let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
+  // The backplane authenticates its own principals (operator or agent token) and answers -32001.
+  const backplane = createBackplaneMount({ core, apiToken: options.apiToken });
+  const backplaneRoutes = { core, apiToken: options.apiToken, keepAliveMs: options.sseKeepAliveMs };
 
   function authenticate(
     req: IncomingMessage,
@@ -112,6 +121,11 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
       sendJson(res, 200, { ok: true, version: core.version });
       return;
     }
+    if (path === '/mcp' || /^\/api\/mcp\/backplane\/?$/.test(path)) {
+      await backplane.handle(req, res);
+      return;
+    }
+    if (await handleBackplaneRoute(req, res, url, backplaneRoutes)) return;
     if (!path.startsWith('/api/')) {
       if (path === '/') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -170,6 +184,10 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
       );
       return;
     }
+    if (await handleRoomsRoute(req, res, url, { core, keepAliveMs: options.sseKeepAliveMs })) {
+      return;
+    }
+    if (await handleBrokerRoute(req, res, url, core)) return;
     const mount = mcpName === undefined ? undefined : mounts.get(mcpName);
     if (mount !== undefined) {
       await mount.handle(req, res, url, principal);
@@ -202,6 +220,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
           sweeper = setInterval(
             () => {
               for (const m of mounts.values()) void m.sweepIdle(idleMs);
+              void backplane.sweepIdle(idleMs);
             },
             Math.min(idleMs, 60_000),
           );
@@ -212,7 +231,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
       }),
     async close() {
       if (sweeper !== undefined) clearInterval(sweeper);
-      await Promise.all([...mounts.values()].map((m) => m.closeAll()));
+      await Promise.all([...mounts.values(), backplane].map((m) => m.closeAll()));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

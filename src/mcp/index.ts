@@ -13,3 +13,20 @@ export {
   type McpServerName,
 } from './registry.js';
 export { createMemoryServer, type MemoryBinding, MEMORY_SERVER_NAME } from './memory-server.js';
+export {
+  createTeamChatServer,
+  type TeamChatBinding,
+  TEAMCHAT_SERVER_NAME,
+} from './teamchat-server.js';
+export {
+  createToolsServer,
+  deniedResult,
+  type ToolsBinding,
+  TOOLS_SERVER_NAME,
+} from './tools-server.js';
+export {
+  BACKPLANE_SERVER_NAME,
+  type BackplaneBinding,
+  createBackplaneServer,
+  UNAUTHORIZED_CODE,
+} from './backplane-server.js';

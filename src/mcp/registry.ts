@@ -2,8 +2,11 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../core/index.js';
+import { createBackplaneServer } from './backplane-server.js';
 import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
+import { createTeamChatServer } from './teamchat-server.js';
+import { createToolsServer } from './tools-server.js';
 
 /** Connection-bound parameters, as strings from an attach URL or stdio flags. */
 export interface Binding {
@@ -11,6 +14,14 @@ export interface Binding {
   scopeTenantId?: string | undefined;
   scopeTeamId?: string | undefined;
   scopeAgentId?: string | undefined;
+  /** teamchat: the room (`team:<roomTeamId>`) a session posts to and reads. */
+  roomTeamId?: string | undefined;
+  /** teamchat: the author of the session's posts (and the echo guard's "self"). */
+  postAuthorAgentId?: string | undefined;
+  /** teamchat: an orchestrator-driven run; lists `team_delegate`. */
+  delegate?: boolean | undefined;
+  /** backplane (stdio only): act as the agent this token belongs to instead of the operator. */
+  agentToken?: string | undefined;
 }
 
 export interface McpServerEntry {
@@ -32,6 +43,24 @@ export const MCP_SERVERS = {
     title: 'cairn-memory',
     bindingParams: ['scopeTenantId', 'scopeTeamId', 'scopeAgentId'],
     create: (core: Core, binding: Binding): Server => createMemoryServer(core, binding),
+  },
+  teamchat: {
+    title: 'cairn-teamchat',
+    bindingParams: ['roomTeamId', 'postAuthorAgentId', 'delegate'],
+    create: (core: Core, binding: Binding): Server => createTeamChatServer(core, binding),
+  },
+  tools: {
+    title: 'cairn-tools',
+    // Optional: names the calling agent (audit, grants, blocklist); the URL is bare without it.
+    bindingParams: ['scopeAgentId'],
+    create: (core: Core, binding: Binding): Server => createToolsServer(core, binding),
+  },
+  backplane: {
+    title: 'cairn-backplane',
+    // No attach-URL binding: over HTTP the bearer token is the principal (see http/backplane-mount).
+    bindingParams: [],
+    create: (core: Core, binding: Binding): Server =>
+      createBackplaneServer(core, { agentToken: binding.agentToken }),
   },
 } as const satisfies Record<string, McpServerEntry>;
 

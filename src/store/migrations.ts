@@ -1,6 +1,7 @@
 // Forward-only, numbered schema migrations applied when a store opens. Never edit a
 // migration that has shipped: add the next number instead.
 
+import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import type { Migration } from './migration-types.js';
 
@@ -228,4 +229,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SCOPE_KEY_MIGRATION,
+  BACKPLANE_MIGRATION,
 ];

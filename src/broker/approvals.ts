@@ -1,0 +1,179 @@
+// DB-mediated approvals: a waiting call writes a pending row; any process (CLI, REST, another
+// server) decides it; the waiting call re-reads the row. allow_always leaves a caller+tool grant.
+import { NotFoundError } from '../shared/errors.js';
+import type { Queryable, SqlValue, Store } from '../store/index.js';
+import { appendAudit } from './audit.js';
+import { ApprovalClosedError } from './errors.js';
+
+export const APPROVAL_DECISIONS = ['allow_once', 'allow_always', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+export const APPROVAL_STATUSES = ['pending', 'allowed', 'denied', 'expired', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export interface Approval {
+  id: string;
+  callId: string;
+  tool: string;
+  caller: string;
+  args: unknown;
+  reason: string;
+  /** `pending` past `expiresAt` reads as `expired`. */
+  status: ApprovalStatus;
+  decision: ApprovalDecision | null;
+  decidedBy: string | null;
+  createdAt: number;
+  expiresAt: number;
+  decidedAt: number | null;
+}
+
+interface ApprovalRow {
+  id: string;
+  call_id: string;
+  tool: string;
+  caller: string;
+  args: string;
+  reason: string;
+  status: ApprovalStatus;
+  decision: ApprovalDecision | null;
+  decided_by: string | null;
+  created_at: number;
+  expires_at: number;
+  decided_at: number | null;
+}
+
+const toApproval = (r: ApprovalRow, now: number): Approval => ({
+  id: r.id,
+  callId: r.call_id,
+  tool: r.tool,
+  caller: r.caller,
+  args: JSON.parse(r.args) as unknown,
+  reason: r.reason,
+  status: r.status === 'pending' && now >= r.expires_at ? 'expired' : r.status,
+  decision: r.decision,
+  decidedBy: r.decided_by,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  decidedAt: r.decided_at,
+});
+
+export interface NewApproval {
+  id: string;
+  callId: string;
+  tool: string;
+  caller: string;
+  args: unknown;
+  reason: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
+  await q.run(
+    `INSERT INTO tool_approvals (id, call_id, tool, caller, args, reason, status, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    [a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.createdAt, a.expiresAt],
+  );
+}
+
+export async function findApproval(
+  q: Queryable,
+  id: string,
+  now: number,
+): Promise<Approval | undefined> {
+  const row = await q.get<ApprovalRow>('SELECT * FROM tool_approvals WHERE id = ?', [id]);
+  return row === undefined ? undefined : toApproval(row, now);
+}
+
+export interface ApprovalQuery {
+  /** Effective status; omitted lists every row. */
+  status?: ApprovalStatus | undefined;
+  limit?: number | undefined;
+}
+
+/** Approvals newest first; `pending` means still decidable (not past its expiry). */
+export async function selectApprovals(
+  q: Queryable,
+  query: ApprovalQuery,
+  now: number,
+): Promise<Approval[]> {
+  const params: SqlValue[] = [];
+  let filter = '1 = 1';
+  if (query.status === 'pending' || query.status === 'expired') {
+    filter = `(status = 'pending' AND expires_at ${query.status === 'pending' ? '>' : '<='} ?)`;
+    params.push(now);
+    if (query.status === 'expired') filter = `(${filter} OR status = 'expired')`;
+  } else if (query.status !== undefined) {
+    filter = 'status = ?';
+    params.push(query.status);
+  }
+  const rows = await q.all<ApprovalRow>(
+    `SELECT * FROM tool_approvals WHERE ${filter} ORDER BY created_at DESC, id LIMIT ?`,
+    [...params, query.limit ?? 50],
+  );
+  return rows.map((r) => toApproval(r, now));
+}
+
+/** Closes a still-pending row as expired or cancelled; false if someone decided it first. */
+export async function closeApproval(
+  q: Queryable,
+  id: string,
+  status: 'expired' | 'cancelled',
+  now: number,
+): Promise<boolean> {
+  const done = await q.run(
+    "UPDATE tool_approvals SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
+    [status, now, id],
+  );
+  return done.changes === 1;
+}
+
+export async function hasGrant(q: Queryable, caller: string, tool: string): Promise<boolean> {
+  const row = await q.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM tool_grants WHERE caller = ? AND tool = ?',
+    [caller, tool],
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+const STATUS_OF: Record<ApprovalDecision, ApprovalStatus> = {
+  allow_once: 'allowed',
+  allow_always: 'allowed',
+  deny: 'denied',
+};
+
+/**
+ * Records a human decision, atomically: only a pending, unexpired row can be decided.
+ * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending.
+ */
+export function decideApproval(
+  store: Store,
+  input: { id: string; decision: ApprovalDecision; decidedBy: string; now: number },
+): Promise<Approval> {
+  const { id, decision, decidedBy, now } = input;
+  return store.write(async (tx) => {
+    const current = await findApproval(tx, id, now);
+    if (current === undefined) throw new NotFoundError(`not found: ${id}`);
+    if (current.status !== 'pending') throw new ApprovalClosedError(id, current.status);
+    await tx.run(
+      'UPDATE tool_approvals SET status = ?, decision = ?, decided_by = ?, decided_at = ? WHERE id = ?',
+      [STATUS_OF[decision], decision, decidedBy, now, id],
+    );
+    if (decision === 'allow_always') {
+      await tx.run(
+        `INSERT INTO tool_grants (caller, tool, approval_id, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (caller, tool) DO UPDATE SET approval_id = excluded.approval_id`,
+        [current.caller, current.tool, id, now],
+      );
+    }
+    await appendAudit(tx, {
+      at: now,
+      callId: current.callId,
+      tool: current.tool,
+      caller: current.caller,
+      step: 'decision',
+      outcome: decision,
+      detail: { approvalId: id, decidedBy },
+    });
+    return { ...current, status: STATUS_OF[decision], decision, decidedBy, decidedAt: now };
+  });
+}

@@ -1,0 +1,86 @@
+// The broker service: the tool registry (listing filtered by availability), the call
+// pipeline, and the human side (approvals, audit, notes) that the CLI and REST call directly.
+import { NotFoundError } from '../shared/errors.js';
+import type { Store } from '../store/index.js';
+import {
+  type Approval,
+  type ApprovalDecision,
+  type ApprovalQuery,
+  decideApproval,
+  findApproval,
+  selectApprovals,
+} from './approvals.js';
+import { type AuditPage, type AuditQuery, listAudit } from './audit.js';
+import { builtinTools } from './builtins.js';
+import { type BrokerConfig, DEFAULT_BROKER_CONFIG } from './config.js';
+import { type Note, selectNotes } from './notes.js';
+import { runPipeline } from './pipeline.js';
+import type { CallInput, CallResult, ListedTool, ToolDescriptor, ToolEnv } from './types.js';
+
+export interface BrokerOptions {
+  config?: Partial<BrokerConfig> | undefined;
+  /** Environment the availability predicates read (TAVILY_API_KEY). Default: none set. */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Milliseconds since the epoch; injectable for tests. */
+  clock?: (() => number) | undefined;
+  /** How a waiting call sleeps between polls (tests may shorten it). */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Replaces the builtin descriptors (tests). */
+  tools?: readonly ToolDescriptor[] | undefined;
+}
+
+export type Broker = ReturnType<typeof createBroker>;
+
+const listed = (t: ToolDescriptor): ListedTool => ({
+  name: t.name,
+  description: t.description,
+  input: t.input,
+  risk: t.risk,
+});
+
+const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Builds the broker over a store. Holds no timers and opens nothing. */
+export function createBroker(store: Store, options: BrokerOptions = {}) {
+  const config: BrokerConfig = { ...DEFAULT_BROKER_CONFIG, ...options.config };
+  const now = options.clock ?? Date.now;
+  const toolEnv: ToolEnv = { env: options.env ?? {}, fetch: options.fetch ?? fetch };
+  const registry = options.tools ?? builtinTools(config.tavilyUrl);
+  const tools = new Map(registry.map((t) => [t.name, t]));
+  const deps = { store, config, tools, toolEnv, now, sleep: options.sleep ?? realSleep };
+
+  return {
+    config,
+    /** Tools whose availability holds right now; hidden ones are absent. */
+    listTools: (): ListedTool[] => registry.filter((t) => t.available(toolEnv)).map(listed),
+    /**
+     * Runs one call through the pipeline.
+     * @throws ToolDeniedError (typed refusal), ToolFailedError (failed or timed out).
+     */
+    call(input: CallInput): Promise<CallResult> {
+      return runPipeline(deps, input);
+    },
+    listApprovals(query: ApprovalQuery = {}): Promise<Approval[]> {
+      return selectApprovals(store, query, now());
+    },
+    /** @throws NotFoundError `not found: <id>`. */
+    async getApproval(id: string): Promise<Approval> {
+      const found = await findApproval(store, id, now());
+      if (found === undefined) throw new NotFoundError(`not found: ${id}`);
+      return found;
+    },
+    /** @throws NotFoundError, ApprovalClosedError (already decided or expired). */
+    decide(id: string, decision: ApprovalDecision, decidedBy = 'human'): Promise<Approval> {
+      return decideApproval(store, { id, decision, decidedBy, now: now() });
+    },
+    listAudit(query: AuditQuery = {}): Promise<AuditPage> {
+      return listAudit(store, query);
+    },
+    listNotes(
+      query: { caller?: string | undefined; limit?: number | undefined } = {},
+    ): Promise<Note[]> {
+      return selectNotes(store, query);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// Broker refusals: a typed denial (`_meta.denied` { reason, detail }) or a failed executor.
+import { DomainError } from '../shared/errors.js';
+import type { DeniedReason } from './types.js';
+
+/** A pipeline step refused the call. The message is what the calling model reads. */
+export class ToolDeniedError extends DomainError {
+  readonly reason: DeniedReason;
+  readonly detail: string;
+  constructor(reason: DeniedReason, message: string, detail: string = message) {
+    super('tool_denied', message, { denied: reason });
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+/** The tool ran and failed (a timeout, an upstream error). Not a policy denial. */
+export class ToolFailedError extends DomainError {
+  constructor(tool: string, message: string, options?: { cause?: unknown }) {
+    super('tool_failed', `${tool} failed: ${message}`, options);
+  }
+}
+
+/** A decision on an approval that is no longer pending. */
+export class ApprovalClosedError extends DomainError {
+  constructor(id: string, status: string) {
+    super('approval_closed', `approval ${id} is already ${status}`);
+  }
+}

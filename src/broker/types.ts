@@ -1,0 +1,79 @@
+// Broker shapes: tool descriptors, the denial reasons a refusal carries, and call options.
+import type { z } from 'zod';
+
+import type { Queryable } from '../store/index.js';
+
+export const RISKS = ['safe', 'external', 'destructive'] as const;
+export type Risk = (typeof RISKS)[number];
+
+export const DENIED_REASONS = [
+  'not_available',
+  'invalid_args',
+  'injection',
+  'blocked_caller',
+  'arg_cap',
+  'approval_denied',
+  'approval_expired',
+  'circuit_open',
+] as const;
+export type DeniedReason = (typeof DENIED_REASONS)[number];
+
+/** What the broker's environment offers a tool's availability predicate and executor. */
+export interface ToolEnv {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly fetch: typeof fetch;
+}
+
+export interface ExecContext {
+  readonly caller: string;
+  readonly callId: string;
+  readonly signal: AbortSignal;
+  readonly now: () => number;
+  /** The store, for tools that persist (note). Outside any transaction. */
+  readonly db: Queryable;
+  readonly tools: ToolEnv;
+}
+
+export interface ToolDescriptor<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  input: S;
+  risk: Risk;
+  /** Listed and callable only while this holds (checked on every list and call). */
+  available(env: ToolEnv): boolean;
+  /** Caps on numeric arguments by field name; a larger value is refused as `arg_cap`. */
+  argCaps?: Readonly<Record<string, number>>;
+  execute(args: z.output<S>, ctx: ExecContext): Promise<unknown>;
+}
+
+/** A tool as a listing shows it. */
+export interface ListedTool {
+  name: string;
+  description: string;
+  input: z.ZodType;
+  risk: Risk;
+}
+
+/** Reported while a call waits for a human decision (the MCP layer sends progress). */
+export interface WaitingInfo {
+  approvalId: string;
+  elapsedMs: number;
+  expiresAt: number;
+}
+
+export interface CallInput {
+  tool: string;
+  args: unknown;
+  caller: string;
+  signal?: AbortSignal | undefined;
+  onWaiting?: ((info: WaitingInfo) => void) | undefined;
+}
+
+export interface CallResult {
+  callId: string;
+  data: unknown;
+  /** The result text the model reads (JSON, or a compacted prefix with a marker). */
+  text: string;
+  /** Set when the output exceeded the byte budget. */
+  compacted: { originalBytes: number; keptBytes: number } | null;
+}

@@ -1,0 +1,123 @@
+// `cairn approvals list|show|approve|deny` and `cairn audit`: the human side of the tool
+// broker. They open the same database a running server uses and call the broker directly.
+import {
+  type Approval,
+  approvalListInput,
+  type AuditEntry,
+  auditQueryInput,
+  type Broker,
+} from '../broker/index.js';
+import { createCore } from '../core/index.js';
+import { parse, UsageError } from './args.js';
+
+const out = (text: string): void => void process.stdout.write(text);
+
+const APPROVALS_USAGE =
+  'usage: cairn approvals list [--status pending|allowed|denied|expired|cancelled|all] [--limit N] [--json]\n' +
+  '       cairn approvals show <id> | approve <id> [--always] | deny <id>   [--db PATH] [--by NAME]';
+
+async function withBroker<T>(db: string | undefined, fn: (b: Broker) => Promise<T>): Promise<T> {
+  const core = await createCore({ dbPath: db, embedder: null });
+  try {
+    return await fn(core.broker);
+  } finally {
+    await core.close();
+  }
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const oneLine = (v: unknown, max = 60): string => {
+  const text = JSON.stringify(v) ?? '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+function approvalLine(a: Approval): string {
+  const left = Math.max(0, Math.round((a.expiresAt - Date.now()) / 1000));
+  const when = a.status === 'pending' ? `expires in ${left}s` : (a.decision ?? a.status);
+  return `${a.id}  ${a.status.padEnd(9)} ${a.tool.padEnd(12)} ${a.caller}  ${when}  ${oneLine(a.args)}\n`;
+}
+
+/** `cairn approvals …`: see and decide pending tool calls. */
+export async function approvals(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv, {
+    db: { type: 'string' },
+    always: { type: 'boolean' },
+    by: { type: 'string' },
+    status: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const [action, id] = positionals;
+  const by = values.by ?? `cli:${process.env['USER'] ?? 'human'}`;
+  if (action === 'list') {
+    const q = approvalListInput.safeParse({ status: values.status, limit: values.limit });
+    if (!q.success) throw new UsageError(`${q.error.issues[0]?.message ?? ''}\n${APPROVALS_USAGE}`);
+    const status = q.data.status === 'all' ? undefined : q.data.status;
+    const rows = await withBroker(values.db, (b) =>
+      b.listApprovals({ status, limit: q.data.limit }),
+    );
+    if (values.json === true) return out(`${JSON.stringify(rows, null, 2)}\n`);
+    return out(rows.length === 0 ? 'no approvals\n' : rows.map(approvalLine).join(''));
+  }
+  if (id === undefined || !['show', 'approve', 'deny'].includes(action ?? '')) {
+    throw new UsageError(APPROVALS_USAGE);
+  }
+  if (action === 'show') {
+    const a = await withBroker(values.db, (b) => b.getApproval(id));
+    return out(`${JSON.stringify(a, null, 2)}\n`);
+  }
+  const decision =
+    action === 'deny' ? 'deny' : values.always === true ? 'allow_always' : 'allow_once';
+  const a = await withBroker(values.db, (b) => b.decide(id, decision, by));
+  out(`${a.id} ${a.status} (${decision}) · ${a.tool} for ${a.caller}\n`);
+}
+
+/** Accepts epoch ms, an ISO date, or a relative age like `15m`, `2h`, `7d` (before now). */
+export function parseTime(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const rel = /^(\d+)(s|m|h|d)$/.exec(value);
+  if (rel !== null) {
+    const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[rel[2] as 's'];
+    return Date.now() - Number(rel[1]) * unit;
+  }
+  const t = Date.parse(value);
+  if (Number.isNaN(t))
+    throw new UsageError(`${flag} must be epoch ms, an ISO date or an age like 15m, got ${value}`);
+  return t;
+}
+
+const auditLine = (e: AuditEntry): string =>
+  `${iso(e.at)}  ${(e.callId ?? '-').slice(0, 8)}  ${e.tool.padEnd(12)} ${e.caller.padEnd(16)} ${e.step.padEnd(12)} ${e.outcome}${e.reason === null ? '' : ` (${e.reason})`}\n`;
+
+/** `cairn audit`: pages through the audit log, newest first. */
+export async function audit(argv: string[]): Promise<void> {
+  const { values } = parse(argv, {
+    db: { type: 'string' },
+    tool: { type: 'string' },
+    caller: { type: 'string' },
+    outcome: { type: 'string' },
+    step: { type: 'string' },
+    call: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    limit: { type: 'string' },
+    cursor: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const parsed = auditQueryInput.safeParse({
+    ...{ tool: values.tool, caller: values.caller, outcome: values.outcome, step: values.step },
+    callId: values.call,
+    since: parseTime(values.since, '--since'),
+    until: parseTime(values.until, '--until'),
+    ...{ limit: values.limit, cursor: values.cursor },
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+  }
+  const page = await withBroker(values.db, (b) => b.listAudit(parsed.data));
+  if (values.json === true) return out(`${JSON.stringify(page, null, 2)}\n`);
+  out(page.entries.length === 0 ? 'no audit entries\n' : page.entries.map(auditLine).join(''));
+  if (page.nextCursor !== null) out(`… more: --cursor ${page.nextCursor}\n`);
+}

@@ -1,0 +1,35 @@
+// The backplane tools' text outputs, exactly as the spec prints them. Pure formatting.
+import type { Channel, Credentials, Message } from '../backplane/index.js';
+
+export function statusText(counts: { active: number; total: number }): string {
+  return `status: ok\nagents: ${counts.active} active, ${counts.total} total`;
+}
+
+/** `#general (6 members) — main coordination channel`; no dash without a topic. */
+export function channelLine(c: Channel): string {
+  const topic = c.topic === '' ? '' : ` — ${c.topic}`;
+  return `${c.name} (${c.members.length} members)${topic}`;
+}
+
+export const channelsText = (channels: readonly Channel[]): string =>
+  channels.length === 0 ? 'no channels' : channels.map(channelLine).join('\n');
+
+/** The spec's three lines, then the agent token (and the channels joined, when any). */
+export function registeredText(c: Credentials & { channels: readonly string[] }): string {
+  const lines = [`Agent registered: ${c.nick}`, `nick: ${c.nick}`, `password: ${c.password}`];
+  lines.push(`token: ${c.token}`);
+  if (c.channels.length > 0) lines.push(`channels: ${c.channels.join(', ')}`);
+  return lines.join('\n');
+}
+
+export const sentText = (m: Message): string => `message sent to ${m.channel}`;
+
+/** `[#general] <nick> type=task.create id=01HX…` */
+export const historyLine = (m: Message): string =>
+  `[${m.channel}] <${m.envelope.from}> type=${m.envelope.type} id=${m.envelope.id}`;
+
+export function historyText(channel: string, messages: readonly Message[]): string {
+  return [`# history: ${channel} (last ${messages.length})`, ...messages.map(historyLine)].join(
+    '\n',
+  );
+}

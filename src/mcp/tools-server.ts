@@ -1,0 +1,136 @@
+// The tools MCP server: a façade over the tool broker. tools/list shows only available tools;
+// every call runs the broker pipeline. A refusal is a tool result with `_meta.denied`
+// { reason, detail }; while a call waits for approval, progress notifications keep it alive.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+
+import {
+  type CallResult,
+  type ListedTool,
+  ToolDeniedError,
+  type WaitingInfo,
+} from '../broker/index.js';
+import type { Core } from '../core/index.js';
+import { mapError } from './errors.js';
+import { toInputSchema } from './json-schema.js';
+
+/** The calling agent, when the transport knows it (signed attach URL, stdio `--agent`). */
+export interface ToolsBinding {
+  scopeAgentId?: string | undefined;
+}
+
+export const TOOLS_SERVER_NAME = 'cairn-tools';
+
+type Notify = (progress: { progress: number; total: number; message: string }) => void;
+
+const annotationsOf = (t: ListedTool): Tool['annotations'] => ({
+  readOnlyHint: t.risk === 'safe' && t.name === 'echo',
+  destructiveHint: t.risk === 'destructive',
+  openWorldHint: t.risk === 'external',
+});
+
+const listed = (t: ListedTool): Tool => ({
+  name: t.name,
+  description: t.description,
+  inputSchema: toInputSchema(t.input),
+  annotations: annotationsOf(t),
+});
+
+/** A refusal as the model reads it: the message, plus the typed reason in `_meta.denied`. */
+export function deniedResult(err: ToolDeniedError): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: err.message }],
+    _meta: { denied: { reason: err.reason, detail: err.detail } },
+  };
+}
+
+function okResult(r: CallResult): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: r.text }] };
+  const plain = typeof r.data === 'object' && r.data !== null && !Array.isArray(r.data);
+  // A compacted result carries only the cut text: the full object would defeat the budget.
+  if (r.compacted === null && plain) result.structuredContent = r.data as Record<string, unknown>;
+  return result;
+}
+
+/** Waiting reports → progress notifications (progress = ms waited, total = the expiry). */
+function waitingReporter(notify: Notify | undefined): ((w: WaitingInfo) => void) | undefined {
+  if (notify === undefined) return undefined;
+  let last = -1;
+  return (w) => {
+    const progress = Math.max(w.elapsedMs, last + 1);
+    last = progress;
+    const total = progress + Math.max(0, w.expiresAt - Date.now());
+    const message = `waiting for a human to decide approval ${w.approvalId} (cairn approvals approve|deny ${w.approvalId})`;
+    notify({ progress, total, message });
+  };
+}
+
+type CallRequest = z.infer<typeof CallToolRequestSchema>;
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+async function handleCall(
+  core: Core,
+  caller: string,
+  request: CallRequest,
+  extra: Extra,
+): Promise<CallToolResult> {
+  const name = request.params.name;
+  const token = request.params._meta?.progressToken;
+  const notify: Notify | undefined =
+    token === undefined
+      ? undefined
+      : (p) =>
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, ...p },
+            })
+            .catch((err: unknown) => core.logger.debug({ err }, 'progress notification failed'));
+  try {
+    const result = await core.broker.call({
+      tool: name,
+      args: request.params.arguments ?? {},
+      caller,
+      signal: extra.signal,
+      onWaiting: waitingReporter(notify),
+    });
+    return okResult(result);
+  } catch (err) {
+    if (err instanceof ToolDeniedError) return deniedResult(err);
+    return mapError(err, name, core.logger);
+  }
+}
+
+/**
+ * Builds one tools server instance for one connection. The caller the broker audits, grants
+ * and blocks is the bound agent, else `client:<clientInfo.name>` from initialize.
+ */
+export function createToolsServer(core: Core, binding: ToolsBinding = {}): Server {
+  const server = new Server(
+    { name: TOOLS_SERVER_NAME, version: core.version },
+    { capabilities: { tools: {}, logging: {} } },
+  );
+  const caller = (): string => {
+    const bound = binding.scopeAgentId;
+    if (bound !== undefined && bound !== '') return bound;
+    const client = server.getClientVersion()?.name;
+    return client === undefined || client === '' ? 'anonymous' : `client:${client.slice(0, 100)}`;
+  };
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    Promise.resolve({ tools: core.broker.listTools().map(listed) }),
+  );
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    handleCall(core, caller(), request, extra),
+  );
+  return server;
+}

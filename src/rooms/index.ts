@@ -1,0 +1,32 @@
+// Team rooms: numbered posts, the inter-session envelope, long-poll, roster and delegation.
+export { type DelegateInput } from './delegate.js';
+export { envelopeHeader, FORGED_MARK, neutralise, wrapPost } from './envelope.js';
+export { DELEGATE_FIELDS, EMPTY_TEXT, needIdentity, RoomRefusalError } from './errors.js';
+export {
+  type DelegationOutcome,
+  type DelegationResult,
+  type DeliveredPost,
+  POST_KINDS,
+  type PostKind,
+  type RoomPage,
+  type RoomPost,
+  teamOfRoom,
+  teamRoom,
+} from './model.js';
+export {
+  createRooms,
+  type PostInput,
+  type ReadInput,
+  type Rooms,
+  type RoomsOptions,
+  type SubscribeInput,
+} from './rooms.js';
+export {
+  isValidId,
+  optionalId,
+  ROOM_LIMITS,
+  roomPageQuery,
+  teamChatPostInput,
+  teamChatSubscribeInput,
+  teamDelegateInput,
+} from './schemas.js';

@@ -1,0 +1,187 @@
+// The team room service: numbered posts, enveloped reads with the echo guard, long-poll,
+// the roster, and delegation. Imports only the store, the board and the broker's audit log.
+import type { Board } from '../board/index.js';
+import type { Queryable, Store } from '../store/index.js';
+import { delegate, type DelegateInput } from './delegate.js';
+import { wrapPost } from './envelope.js';
+import { EMPTY_TEXT, RoomRefusalError } from './errors.js';
+import {
+  type DelegationResult,
+  type PostKind,
+  type RoomPage,
+  type RoomPost,
+  teamRoom,
+} from './model.js';
+import {
+  deleteMember,
+  isMember,
+  insertPost,
+  maxSeq,
+  selectMembers,
+  selectPosts,
+  upsertMember,
+} from './queries.js';
+import { createRoomWatcher } from './watcher.js';
+
+export interface RoomsOptions {
+  board: Board;
+  clock?: () => number;
+  /** How often a long-poll looks for other processes' posts. Default 25 ms. */
+  pollMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export interface PostInput {
+  roomId: string;
+  authorAgentId: string;
+  text: string;
+  kind?: PostKind;
+}
+
+export interface ReadInput {
+  roomId: string;
+  sinceSeq: number;
+  limit: number;
+  /** The reader: their own posts are skipped (the echo guard). Omit to read everything. */
+  viewer?: string | undefined;
+}
+
+export interface SubscribeInput extends ReadInput {
+  /** Wait up to this long for a post when none is pending (0 or omitted: answer at once). */
+  waitMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export type Rooms = ReturnType<typeof createRooms>;
+
+/** Max remembered (room, agent) sightings before the cache is reset. */
+const SEEN_CAP = 10_000;
+
+/** Builds the rooms service over a store. Call `close` before closing the store. */
+export function createRooms(store: Store, options: RoomsOptions) {
+  const clock = options.clock ?? Date.now;
+  const watcher = createRoomWatcher({
+    maxSeq: (roomId) => maxSeq(store, roomId),
+    ...(options.pollMs === undefined ? {} : { intervalMs: options.pollMs }),
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
+  });
+  const seen = new Set<string>();
+
+  /** Adds a subscriber to the roster once per process (posting authors are added on post). */
+  async function see(roomId: string, agentId: string | undefined): Promise<void> {
+    if (agentId === undefined || seen.has(`${roomId}\n${agentId}`)) return;
+    if (seen.size >= SEEN_CAP) seen.clear();
+    await store.write((tx) => upsertMember(tx, roomId, agentId, clock()));
+    seen.add(`${roomId}\n${agentId}`);
+  }
+
+  async function read(input: ReadInput): Promise<RoomPage> {
+    return store.read(async (tx) => {
+      const posts = await selectPosts(tx, input);
+      const last = posts.at(-1);
+      const nextSeq =
+        posts.length === input.limit && last !== undefined
+          ? last.seq
+          : Math.max(input.sinceSeq, await maxSeq(tx, input.roomId));
+      return {
+        posts: posts.map((p) => ({
+          seq: p.seq,
+          authorAgentId: p.authorAgentId,
+          kind: p.kind,
+          wrapped: wrapPost(p),
+        })),
+        nextSeq,
+      };
+    });
+  }
+
+  async function knows(teamId: string, name: string): Promise<boolean> {
+    if (await isMember(store, teamRoom(teamId), name)) return true;
+    const tasks = await options.board.listTasks({ teamId });
+    return tasks.some((t) => t.assigneeAgentId === name);
+  }
+
+  return {
+    /**
+     * Appends a post with the room's next sequence number (assigned under the write lock).
+     * `within` runs in the same write transaction after the insert (a side row, such as a
+     * backplane envelope, commits or rolls back with the post).
+     * @throws RoomRefusalError when the text is empty.
+     */
+    async post(
+      input: PostInput,
+      within?: (tx: Queryable, post: RoomPost) => Promise<void>,
+    ): Promise<RoomPost> {
+      if (input.text.trim() === '') throw new RoomRefusalError(EMPTY_TEXT);
+      const post = await store.write(async (tx) => {
+        const now = clock();
+        const inserted = await insertPost(tx, {
+          roomId: input.roomId,
+          authorAgentId: input.authorAgentId,
+          kind: input.kind ?? 'message',
+          text: input.text,
+          createdAt: now,
+        });
+        await upsertMember(tx, input.roomId, input.authorAgentId, now);
+        await within?.(tx, inserted);
+        return inserted;
+      });
+      seen.add(`${input.roomId}\n${input.authorAgentId}`);
+      watcher.notify(input.roomId, post.seq);
+      return post;
+    },
+
+    /** One page of enveloped posts after `sinceSeq` (no waiting). */
+    read,
+
+    /** Reads; when nothing is pending and `waitMs` is set, waits for the next post first. */
+    async subscribe(input: SubscribeInput): Promise<RoomPage> {
+      await see(input.roomId, input.viewer);
+      let page = await read(input);
+      const deadline = Date.now() + (input.waitMs ?? 0);
+      while (page.posts.length === 0) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return page;
+        if (!(await watcher.wait(input.roomId, page.nextSeq, remaining, input.signal))) return page;
+        page = await read({ ...input, sinceSeq: page.nextSeq });
+      }
+      return page;
+    },
+
+    /** Resolves true once the room holds a post after `after` (false on timeout or abort). */
+    waitForPost: (roomId: string, after: number, timeoutMs: number, signal?: AbortSignal) =>
+      watcher.wait(roomId, after, timeoutMs, signal),
+
+    /** Agents seen in the team: room posters and subscribers, and board assignees. */
+    async roster(teamId: string): Promise<string[]> {
+      const members = await selectMembers(store, teamRoom(teamId));
+      const tasks = await options.board.listTasks({ teamId });
+      const assignees = tasks.flatMap((t) =>
+        t.assigneeAgentId === null ? [] : [t.assigneeAgentId],
+      );
+      return [...new Set([...members, ...assignees])].sort();
+    },
+
+    /** Hands work to a teammate: see {@link delegate}. */
+    delegate: (input: DelegateInput): Promise<DelegationResult> =>
+      delegate({ store, board: options.board, knows }, input),
+
+    /** Adds `agentId` to a room's roster (a channel JOIN); idempotent. */
+    async join(roomId: string, agentId: string): Promise<void> {
+      await store.write((tx) => upsertMember(tx, roomId, agentId, clock()));
+      seen.add(`${roomId}\n${agentId}`);
+    },
+
+    /** Removes `agentId` from a room's roster (a channel PART); true when it was a member. */
+    async leave(roomId: string, agentId: string): Promise<boolean> {
+      seen.delete(`${roomId}\n${agentId}`);
+      return store.write((tx) => deleteMember(tx, roomId, agentId));
+    },
+
+    /** The room's roster (posters, subscribers and joiners), sorted. */
+    members: (roomId: string): Promise<string[]> => selectMembers(store, roomId),
+
+    /** Releases waiting readers and stops polling. */
+    close: (): void => watcher.close(),
+  };
+}
