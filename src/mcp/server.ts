@@ -53,7 +53,7 @@ export function createMcpServer(spec: McpServerSpec): Server {
   }));
 
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
@@ -61,7 +61,7 @@ export function createMcpServer(spec: McpServerSpec): Server {
     const parsed = tool.input.safeParse(request.params.arguments ?? {});
     if (!parsed.success) throw invalidArgs(parsed.error);
     try {
-      return toResult(await tool.handler(parsed.data));
+      return toResult(await tool.handler(parsed.data, { signal: extra.signal }));
     } catch (err) {
       return mapError(err, tool.name, spec.logger);
     }

@@ -7,11 +7,17 @@ export interface ToolResult {
   data: unknown;
 }
 
+/** Per-call context from the transport. */
+export interface ToolCallContext {
+  /** Aborted when the client cancels the request or the session closes. */
+  signal: AbortSignal;
+}
+
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   input: S;
-  handler: (args: z.output<S>) => Promise<unknown>;
+  handler: (args: z.output<S>, ctx: ToolCallContext) => Promise<unknown>;
 }
 
 /** Declares a tool with its handler typed from the schema. */
