@@ -55,6 +55,38 @@ export async function linkedClient(server: Server): Promise<Client> {
   return client;
 }
 
+export interface LinkedSessions<B> {
+  open(options?: CoreOptions): Promise<Core>;
+  connect(core: Core, binding?: B): Promise<Client>;
+  closeAll(): Promise<void>;
+}
+
+/**
+ * Opens cores (fresh databases, `defaults.core` under each test's options) and clients linked to
+ * `serve(core, binding)`; `closeAll` in afterEach closes them newest first and removes the files.
+ */
+export function linkedSessions<B>(
+  serve: (core: Core, binding: B) => Server,
+  defaults: { binding: B; core?: CoreOptions },
+): LinkedSessions<B> {
+  const cleanups: (() => Promise<void>)[] = [];
+  return {
+    async open(options = {}) {
+      const t = await tempCore({ ...defaults.core, ...options });
+      cleanups.push(t.close);
+      return t.core;
+    },
+    async connect(core, binding = defaults.binding) {
+      const client = await linkedClient(serve(core, binding));
+      cleanups.push(() => client.close());
+      return client;
+    },
+    async closeAll() {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    },
+  };
+}
+
 /** The text of a tool result's first content item. */
 export function textOf(result: unknown): string {
   const r = result as CallToolResult;

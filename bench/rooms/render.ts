@@ -55,7 +55,7 @@ export function renderRooms(r: RoomsReport): string {
       ],
     ),
     '',
-    'Broker overhead per safe call (`echo`), in one run: the full pipeline (availability, validation, inspectors, audit rows in write transactions) vs parsing and executing `echo` directly.',
+    'Broker overhead per safe call (`echo`), in one run: the full pipeline (availability, validation, inspectors, the eight audit rows written in one transaction at the end) vs parsing and executing `echo` directly. Before batching (one autocommit per audit row) the same measurement was 1,568 µs per call.',
     '',
     mdTable(
       ['Path', 'µs per call', 'Ratio'],

@@ -10,19 +10,23 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 export const APPROVAL_STATUSES = ['pending', 'allowed', 'denied', 'expired', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export interface Approval {
+/** What a waiting call records when it asks for a human decision. */
+export interface NewApproval {
   id: string;
   callId: string;
   tool: string;
   caller: string;
   args: unknown;
   reason: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface Approval extends NewApproval {
   /** `pending` past `expiresAt` reads as `expired`. */
   status: ApprovalStatus;
   decision: ApprovalDecision | null;
   decidedBy: string | null;
-  createdAt: number;
-  expiresAt: number;
   decidedAt: number | null;
 }
 
@@ -55,17 +59,6 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
   expiresAt: r.expires_at,
   decidedAt: r.decided_at,
 });
-
-export interface NewApproval {
-  id: string;
-  callId: string;
-  tool: string;
-  caller: string;
-  args: unknown;
-  reason: string;
-  createdAt: number;
-  expiresAt: number;
-}
 
 export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
   await q.run(

@@ -2,26 +2,16 @@
 // Bearer auth answers the spec's JSON-RPC -32001. A client that initializes gets a session
 // (Streamable HTTP, JSON responses); a POST without a session is served statelessly, so plain
 // JSON-RPC clients (curl, the spec's examples, `params: {}` initialize) work too.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import { nickOf, type Principal } from '../backplane/index.js';
 import type { Core } from '../core/index.js';
 import { createBackplaneServer } from '../mcp/index.js';
 import { backplanePrincipal, sendUnauthorized } from './backplane-auth.js';
-import { BAD_SESSION, NO_SESSION } from './mcp-mount.js';
-import { HttpError, readBody, sendJson, sendRpcError } from './respond.js';
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  /** Only the principal that opened a session may use it. */
-  owner: string;
-  lastSeen: number;
-}
+import { createMcpSessions, NO_SESSION } from './mcp-sessions.js';
+import { readRpcBody, sendRpcError } from './respond.js';
 
 export interface BackplaneMount {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -69,59 +59,15 @@ export function createBackplaneMount(options: {
 }): BackplaneMount {
   const { core } = options;
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxSessions = options.maxSessions ?? 1000;
-  const sessions = new Map<string, Session>();
-
-  async function parse(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-    let raw: string;
-    try {
-      raw = await readBody(req, maxBody);
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      sendRpcError(res, err.status, -32600, err.message);
-      return undefined;
-    }
-    try {
-      return withInitDefaults(JSON.parse(raw) as unknown);
-    } catch {
-      sendRpcError(res, 400, -32700, 'Parse error');
-      return undefined;
-    }
-  }
-
-  async function open(
-    req: IncomingMessage,
-    res: ServerResponse,
-    principal: Principal,
-    body: unknown,
-  ): Promise<void> {
-    if (sessions.size >= maxSessions) {
-      sendRpcError(
-        res,
-        503,
-        -32000,
-        `too many open sessions (max ${maxSessions}); close one and retry`,
-      );
-      return;
-    }
-    const server = createBackplaneServer(core, { principal });
-    const session: Session = {
-      server,
-      owner: ownerOf(principal),
-      lastSeen: Date.now(),
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => void sessions.set(id, session),
-      }),
-    };
-    session.transport.onclose = () => {
-      const id = session.transport.sessionId;
-      if (id !== undefined) sessions.delete(id);
-    };
-    await server.connect(session.transport);
-    await session.transport.handleRequest(req, res, body);
-  }
+  // Owner: only the principal that opened a session may use it.
+  const sessions = createMcpSessions<string>({
+    maxSessions: options.maxSessions ?? 1000,
+    enableJsonResponse: true,
+  });
+  const mayUse =
+    (principal: Principal) =>
+    (owner: string): boolean =>
+      owner === ownerOf(principal);
 
   /** One request, no session: a fresh server and transport, closed with the response. */
   async function stateless(
@@ -142,22 +88,25 @@ export function createBackplaneMount(options: {
     res: ServerResponse,
     principal: Principal,
   ): Promise<void> {
-    const body = await parse(req, res);
-    if (body === undefined) return;
+    const raw = await readRpcBody(req, res, maxBody, 'Parse error');
+    if (raw === undefined) return;
+    const body = withInitDefaults(raw);
     normaliseHeaders(req);
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string' && id !== '') {
-      const session = sessions.get(id);
-      if (session === undefined || session.owner !== ownerOf(principal)) {
+      const session = sessions.find(id, mayUse(principal));
+      if (session === undefined) {
         sendRpcError(res, 404, -32000, NO_SESSION);
         return;
       }
-      session.lastSeen = Date.now();
-      await session.transport.handleRequest(req, res, body);
+      await sessions.serve(session, req, res, body);
       return;
     }
-    if (isObject(body) && body['method'] === 'initialize') await open(req, res, principal, body);
-    else await stateless(req, res, principal, body);
+    if (isObject(body) && body['method'] === 'initialize') {
+      await sessions.open(req, res, body, ownerOf(principal), () =>
+        createBackplaneServer(core, { principal }),
+      );
+    } else await stateless(req, res, principal, body);
   }
 
   return {
@@ -169,35 +118,12 @@ export function createBackplaneMount(options: {
         return;
       }
       if (req.method === 'POST') return post(req, res, principal);
-      if (req.method === 'GET' || req.method === 'DELETE') {
-        const id = req.headers['mcp-session-id'];
-        const session = typeof id === 'string' ? sessions.get(id) : undefined;
-        if (session === undefined || session.owner !== ownerOf(principal)) {
-          sendRpcError(res, id === undefined ? 400 : 404, -32000, BAD_SESSION);
-          return;
-        }
-        session.lastSeen = Date.now();
-        await session.transport.handleRequest(req, res);
-        return;
-      }
-      sendJson(
-        res,
-        405,
-        { error: `method ${req.method ?? ''} not allowed` },
-        { allow: 'GET, POST, DELETE' },
-      );
+      const id = req.headers['mcp-session-id'];
+      const sessionId = typeof id === 'string' ? id : undefined;
+      await sessions.serveOther(req, res, sessionId, sessions.find(sessionId, mayUse(principal)));
     },
 
-    async sweepIdle(idleMs) {
-      const stale = [...sessions.values()].filter((s) => s.lastSeen < Date.now() - idleMs);
-      await Promise.all(stale.map((s) => s.transport.close().catch(() => undefined)));
-      return stale.length;
-    },
-
-    async closeAll() {
-      const all = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(all.map((s) => s.transport.close().catch(() => undefined)));
-    },
+    sweepIdle: (idleMs) => sessions.sweepIdle(idleMs),
+    closeAll: () => sessions.closeAll(),
   };
 }

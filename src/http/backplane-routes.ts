@@ -1,6 +1,6 @@
 // The backplane REST API (`/v1`, the same bearer auth as its MCP endpoint): register and list
 // agents, list and create channels, set a topic, read and post messages, and stream a channel
-// as Server-Sent Events resumable by Last-Event-ID (the rooms stream's approach and helpers).
+// as Server-Sent Events resumable by Last-Event-ID (the SSE helper the rooms stream uses).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { z } from 'zod';
@@ -20,7 +20,7 @@ import type { Core } from '../core/index.js';
 import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '../shared/index.js';
 import { backplanePrincipal, sendUnauthorized } from './backplane-auth.js';
 import { HttpError, readBody, sendJson } from './respond.js';
-import { resumeFrom, send } from './rooms-routes.js';
+import { resumeFrom, streamFeed } from './sse.js';
 
 export interface BackplaneRouteOptions {
   core: Core;
@@ -84,45 +84,25 @@ function channelOf(segment: string): string {
 
 async function stream(ctx: Ctx, channel: string): Promise<void> {
   const { req, res, bp } = ctx;
-  const keepAliveMs = ctx.options.keepAliveMs ?? 15_000;
   const q = query(ctx.url, messagesQuery);
-  let cursor = resumeFrom(req, q.afterSeq ?? 0);
+  const cursor = resumeFrom(req, q.afterSeq ?? 0);
   const limit = q.limit ?? 100;
   await bp.channels.get(channel);
-  const abort = new AbortController();
-  const stop = (): void => abort.abort();
-  req.once('close', stop);
-  res.once('close', stop);
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
+  await streamFeed(req, res, {
+    label: `channel ${channel}`,
+    event: 'message',
+    cursor,
+    limit,
+    keepAliveMs: ctx.options.keepAliveMs ?? 15_000,
+    read: async (after) => {
+      const page = await bp.readSince(channel, after, limit);
+      return { items: page.messages, nextSeq: page.nextSeq };
+    },
+    wait: (after, timeoutMs, signal) => bp.waitForMessage(channel, after, timeoutMs, signal),
+    seqOf: (m) => m.seq,
+    dataOf: wire,
+    onError: (err) => ctx.options.core.logger.warn({ err, channel }, 'channel stream ended'),
   });
-  try {
-    await send(res, `retry: 2000\n: channel ${channel}\n\n`, abort.signal);
-    while (!abort.signal.aborted) {
-      const page = await bp.readSince(channel, cursor, limit);
-      for (const m of page.messages) {
-        await send(
-          res,
-          `id: ${m.seq}\nevent: message\ndata: ${JSON.stringify(wire(m))}\n\n`,
-          abort.signal,
-        );
-      }
-      cursor = page.nextSeq;
-      if (page.messages.length === limit) continue;
-      const changed = await bp.waitForMessage(channel, cursor, keepAliveMs, abort.signal);
-      if (!changed && !abort.signal.aborted) await send(res, ': keep-alive\n\n', abort.signal);
-    }
-  } catch (err) {
-    if (!abort.signal.aborted)
-      ctx.options.core.logger.warn({ err, channel }, 'channel stream ended');
-  } finally {
-    req.off('close', stop);
-    res.off('close', stop);
-    res.end();
-  }
 }
 
 async function channelRoute(ctx: Ctx, channel: string, what: string): Promise<void> {

@@ -1,31 +1,18 @@
-// One Streamable HTTP mount (/api/mcp/<name>): sessions keyed by `mcp-session-id`, a fresh
-// server + transport per `initialize`, POST / GET (SSE) / DELETE, the spec's two error texts.
-import { randomUUID } from 'node:crypto';
+// One Streamable HTTP mount (/api/mcp/<name>): a session table (mcp-sessions) keyed by
+// `mcp-session-id`, a fresh server per `initialize` bound by its attach URL, POST / GET / DELETE.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 
 import type { Core } from '../core/index.js';
 import { type Binding, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
 import { bindingParams, toBinding, verifyBinding } from './binding.js';
-import { HttpError, readBody, sendJson, sendRpcError } from './respond.js';
-
-export const NO_SESSION = 'No valid session; send an initialize request first.';
-export const BAD_SESSION = 'Invalid or missing MCP session id.';
+import { createMcpSessions, NO_SESSION } from './mcp-sessions.js';
+import { readRpcBody, sendRpcError } from './respond.js';
 
 /** Who authenticated the request: the master token, a scoped token, or nobody (--no-auth). */
 export type Principal = { kind: 'master' } | { kind: 'open' } | { kind: 'scoped'; token: string };
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  /** The scoped token that opened it, if any: only that token (or the master) may use it. */
-  scopedToken: string | undefined;
-  lastSeen: number;
-}
 
 export interface McpMountOptions {
   name: McpServerName;
@@ -54,14 +41,15 @@ export function createMcpMount(options: McpMountOptions): McpMount {
   const { name, core, secret, logger } = options;
   const entry = MCP_SERVERS[name];
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxSessions = options.maxSessions ?? 1000;
-  const sessions = new Map<string, Session>();
+  /** Owner: the scoped token that opened a session, if any; only it (or the master) may use it. */
+  const sessions = createMcpSessions<string | undefined>({
+    maxSessions: options.maxSessions ?? 1000,
+  });
 
-  function usable(session: Session | undefined, principal: Principal): session is Session {
-    if (session === undefined) return false;
-    if (principal.kind === 'scoped') return session.scopedToken === principal.token;
-    return true;
-  }
+  const mayUse =
+    (principal: Principal) =>
+    (scopedToken: string | undefined): boolean =>
+      principal.kind !== 'scoped' || scopedToken === principal.token;
 
   function resolveBinding(url: URL, principal: Principal): Binding {
     if (principal.kind === 'scoped') {
@@ -78,60 +66,6 @@ export function createMcpMount(options: McpMountOptions): McpMount {
     return verified.binding;
   }
 
-  async function parse(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-    let raw: string;
-    try {
-      raw = await readBody(req, maxBody);
-    } catch (err) {
-      if (err instanceof HttpError) sendRpcError(res, err.status, -32600, err.message);
-      else throw err;
-      return undefined;
-    }
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      sendRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
-      return undefined;
-    }
-  }
-
-  async function initialize(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    principal: Principal,
-    body: unknown,
-  ): Promise<void> {
-    if (sessions.size >= maxSessions) {
-      sendRpcError(
-        res,
-        503,
-        -32000,
-        `too many open sessions (max ${maxSessions}); close one and retry`,
-      );
-      return;
-    }
-    const binding = resolveBinding(url, principal);
-    const server = entry.create(core, binding);
-    const session: Session = {
-      server,
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          sessions.set(id, session);
-        },
-      }),
-      scopedToken: principal.kind === 'scoped' ? principal.token : undefined,
-      lastSeen: Date.now(),
-    };
-    session.transport.onclose = () => {
-      const id = session.transport.sessionId;
-      if (id !== undefined) sessions.delete(id);
-    };
-    await server.connect(session.transport);
-    await session.transport.handleRequest(req, res, body);
-  }
-
   return {
     get sessionCount() {
       return sessions.size;
@@ -139,50 +73,33 @@ export function createMcpMount(options: McpMountOptions): McpMount {
 
     async handle(req, res, url, principal) {
       const id = sessionHeader(req);
-      const session = id === undefined ? undefined : sessions.get(id);
+      const session = sessions.find(id, mayUse(principal));
       if (req.method === 'POST') {
-        const body = await parse(req, res);
+        const body = await readRpcBody(
+          req,
+          res,
+          maxBody,
+          'Parse error: the body is not valid JSON',
+        );
         if (body === undefined) return;
-        if (usable(session, principal)) {
-          session.lastSeen = Date.now();
-          await session.transport.handleRequest(req, res, body);
+        if (session !== undefined) {
+          await sessions.serve(session, req, res, body);
           return;
         }
         if (id === undefined && isInitializeRequest(body)) {
-          await initialize(req, res, url, principal, body);
+          const scopedToken = principal.kind === 'scoped' ? principal.token : undefined;
+          await sessions.open(req, res, body, scopedToken, () =>
+            entry.create(core, resolveBinding(url, principal)),
+          );
           return;
         }
         sendRpcError(res, id === undefined ? 400 : 404, -32000, NO_SESSION);
         return;
       }
-      if (req.method === 'GET' || req.method === 'DELETE') {
-        if (!usable(session, principal)) {
-          sendRpcError(res, id === undefined ? 400 : 404, -32000, BAD_SESSION);
-          return;
-        }
-        session.lastSeen = Date.now();
-        await session.transport.handleRequest(req, res);
-        return;
-      }
-      sendJson(
-        res,
-        405,
-        { error: `method ${req.method ?? ''} not allowed` },
-        { allow: 'GET, POST, DELETE' },
-      );
+      await sessions.serveOther(req, res, id, session);
     },
 
-    async sweepIdle(idleMs) {
-      const cutoff = Date.now() - idleMs;
-      const stale = [...sessions.values()].filter((s) => s.lastSeen < cutoff);
-      await Promise.all(stale.map((s) => s.transport.close().catch(() => undefined)));
-      return stale.length;
-    },
-
-    async closeAll() {
-      const all = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(all.map((s) => s.transport.close().catch(() => undefined)));
-    },
+    sweepIdle: (idleMs) => sessions.sweepIdle(idleMs),
+    closeAll: () => sessions.closeAll(),
   };
 }

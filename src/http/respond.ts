@@ -51,3 +51,29 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * Reads and parses a JSON-RPC request body. A refused body (too large) answers -32600 with its
+ * status, bad JSON 400 -32700 with `parseError`; both resolve undefined, the response sent.
+ */
+export async function readRpcBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  parseError: string,
+): Promise<unknown> {
+  let raw: string;
+  try {
+    raw = await readBody(req, limit);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    sendRpcError(res, err.status, -32600, err.message);
+    return undefined;
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    sendRpcError(res, 400, -32700, parseError);
+    return undefined;
+  }
+}

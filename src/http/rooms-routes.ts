@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Core } from '../core/index.js';
 import { isValidId, type RoomPage, roomPageQuery, teamOfRoom } from '../rooms/index.js';
 import { sendJson } from './respond.js';
+import { resumeFrom, streamFeed } from './sse.js';
 
 export interface RoomsRouteOptions {
   core: Core;
@@ -26,69 +27,28 @@ function roomOf(segment: string): string | undefined {
   return team !== undefined && isValidId(team) ? room : undefined;
 }
 
-/** The resume point: a numeric Last-Event-ID header wins over `sinceSeq`. */
-export function resumeFrom(req: IncomingMessage, sinceSeq: number): number {
-  const header = req.headers['last-event-id'];
-  const n = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-  return n ?? sinceSeq;
-}
-
-/** Writes, then waits for `drain` when the socket buffer is full (or the client leaves). */
-export async function send(res: ServerResponse, chunk: string, signal: AbortSignal): Promise<void> {
-  if (res.write(chunk) || signal.aborted) return;
-  await new Promise<void>((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    res.once('drain', done);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-async function stream(
+function stream(
   req: IncomingMessage,
   res: ServerResponse,
   page: { roomId: string; sinceSeq: number; limit: number },
   options: RoomsRouteOptions,
 ): Promise<void> {
   const { rooms, logger } = options.core;
-  const keepAliveMs = options.keepAliveMs ?? 15_000;
-  const abort = new AbortController();
-  const stop = (): void => abort.abort();
-  req.once('close', stop);
-  res.once('close', stop);
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  let cursor = resumeFrom(req, page.sinceSeq);
-  try {
-    await send(res, `retry: 2000\n: room ${page.roomId}\n\n`, abort.signal);
-    while (!abort.signal.aborted) {
+  return streamFeed(req, res, {
+    label: `room ${page.roomId}`,
+    event: 'post',
+    cursor: resumeFrom(req, page.sinceSeq),
+    limit: page.limit,
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    read: async (cursor) => {
       const got: RoomPage = await rooms.read({ ...page, sinceSeq: cursor });
-      for (const post of got.posts) {
-        await send(
-          res,
-          `id: ${post.seq}\nevent: post\ndata: ${JSON.stringify(post)}\n\n`,
-          abort.signal,
-        );
-      }
-      cursor = got.nextSeq;
-      if (got.posts.length === page.limit) continue;
-      const changed = await rooms.waitForPost(page.roomId, cursor, keepAliveMs, abort.signal);
-      if (!changed && !abort.signal.aborted) await send(res, ': keep-alive\n\n', abort.signal);
-    }
-  } catch (err) {
-    if (!abort.signal.aborted) logger.warn({ err, room: page.roomId }, 'room stream ended');
-  } finally {
-    req.off('close', stop);
-    res.off('close', stop);
-    res.end();
-  }
+      return { items: got.posts, nextSeq: got.nextSeq };
+    },
+    wait: (cursor, timeoutMs, signal) => rooms.waitForPost(page.roomId, cursor, timeoutMs, signal),
+    seqOf: (post) => post.seq,
+    dataOf: (post) => post,
+    onError: (err) => logger.warn({ err, room: page.roomId }, 'room stream ended'),
+  });
 }
 
 /**

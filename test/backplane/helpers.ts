@@ -2,43 +2,24 @@
 // linked in-memory transports, and raw JSON-RPC over HTTP. Nothing here asserts.
 import { join } from 'node:path';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 import type { Principal } from '../../src/backplane/index.js';
-import type { Core, CoreOptions } from '../../src/core/index.js';
 import { createBackplaneServer } from '../../src/mcp/index.js';
-import { REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
-import { linkedClient, ROOT, tempCore } from '../helpers.js';
+import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
+import { type LinkedSessions, linkedSessions, ROOT } from '../helpers.js';
 
 export const BACKPLANE_BIN = join(ROOT, 'bin/cairn-mcp-backplane.js');
 export const OPERATOR: Principal = { kind: 'operator' };
 export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
-/** Opens cores and clients; `closeAll` (in afterEach) closes and removes everything. */
-export function backplaneSessions(): {
-  open(options?: CoreOptions): Promise<Core>;
-  connect(core: Core, principal?: Principal): Promise<Client>;
-  closeAll(): Promise<void>;
-} {
-  const cleanups: (() => Promise<void>)[] = [];
-  return {
-    async open(options = {}) {
-      const t = await tempCore({ embedder: null, ...options });
-      cleanups.push(t.close);
-      return t.core;
-    },
-    async connect(core, principal = OPERATOR) {
-      const client = await linkedClient(createBackplaneServer(core, { principal }));
-      cleanups.push(() => client.close());
-      return client;
-    },
-    async closeAll() {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    },
-  };
-}
+/** Opens cores and clients acting as a principal; `closeAll` (in afterEach) removes them. */
+export const backplaneSessions = (): LinkedSessions<Principal> =>
+  linkedSessions((core, principal) => createBackplaneServer(core, { principal }), {
+    binding: OPERATOR,
+    core: { embedder: null },
+  });
 
 export type Answer =
   | { kind: 'ok'; text: string; structured: Record<string, unknown> | undefined }
@@ -93,30 +74,20 @@ export async function spawnBackplane(options: {
   args?: readonly string[];
   env?: Record<string, string>;
 }): Promise<{ client: Client; close(): Promise<void>; stderr(): string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BACKPLANE_BIN, '--db', options.db, ...(options.args ?? [])],
+  const { client, stderr } = await connectStdio({
+    bin: BACKPLANE_BIN,
+    what: 'backplane',
+    clientName: 'cairn-backplane-test',
+    db: options.db,
+    args: options.args,
     env: {
       CAIRN_HOME: options.home,
       CAIRN_LOG_LEVEL: 'warn',
       CAIRN_EMBEDDINGS: 'none',
       ...options.env,
     },
-    cwd: ROOT,
-    stderr: 'pipe',
   });
-  let logs = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    if (logs.length < 256 * 1024) logs += chunk.toString('utf8');
-  });
-  const client = new Client({ name: 'cairn-backplane-test', version: '0.0.0' });
-  try {
-    await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
-  } catch (err) {
-    await transport.close().catch(() => undefined);
-    throw new Error(`backplane process failed to start: ${String(err)}\n${logs}`, { cause: err });
-  }
-  return { client, stderr: () => logs, close: () => client.close().catch(() => undefined) };
+  return { client, stderr, close: () => client.close().catch(() => undefined) };
 }
 
 /** One raw JSON-RPC POST; returns the status and the parsed JSON body. */

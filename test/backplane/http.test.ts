@@ -2,27 +2,11 @@
 // JSON-RPC), every JSON-RPC error code of the spec, bearer principals, and the /v1 REST API.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { httpClient, type HttpClient, type Running, startService, TOKEN } from '../http/helpers.js';
-import { ask, credentialsOf, okText } from './helpers.js';
-import { rawRpc } from './helpers.js';
+import { httpSessions, type Running, TOKEN } from '../http/helpers.js';
+import { ask, credentialsOf, okText, rawRpc } from './helpers.js';
 
-let svc: Running | undefined;
-const clients: HttpClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
-  await svc?.close();
-  svc = undefined;
-});
-
-async function start(): Promise<Running> {
-  return (svc = await startService());
-}
-
-async function connect(url: string, token: string): Promise<HttpClient> {
-  const c = await httpClient(url, token);
-  clients.push(c);
-  return c;
-}
+const http = httpSessions();
+afterEach(() => http.closeAll());
 
 const json = (body: unknown, token: string | null = TOKEN): Record<string, string> => ({
   'content-type': 'application/json',
@@ -36,7 +20,7 @@ describe('backplane MCP over HTTP', () => {
   it.each(['/mcp', '/api/mcp/backplane'])(
     '%s answers -32001 for a missing or wrong token',
     async (path) => {
-      const s = await start();
+      const s = await http.start();
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       for (const token of [
         null,
@@ -52,7 +36,7 @@ describe('backplane MCP over HTTP', () => {
   );
 
   it('accepts a raw initialize asking for 2024-11-05 (and the spec’s bare params: {})', async () => {
-    const s = await start();
+    const s = await http.start();
     const init = (params: unknown) =>
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params });
     const full = init({
@@ -76,39 +60,26 @@ describe('backplane MCP over HTTP', () => {
   });
 
   it('serves plain JSON-RPC calls without a session, with the spec’s error codes', async () => {
-    const s = await start();
+    const s = await http.start();
     const post = (msg: unknown) => {
       const body = typeof msg === 'string' ? msg : JSON.stringify(msg);
       return rawRpc(`${s.base}/mcp`, body, { authorization: `Bearer ${TOKEN}` });
     };
-    const status = await post({
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'tools/call',
-      params: { name: 'get_status', arguments: {} },
-    });
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+    const status = await call(2, 'get_status', {});
     expect(status.json).toMatchObject({
       id: 2,
       result: { content: [{ type: 'text', text: 'status: ok\nagents: 0 active, 0 total' }] },
     });
-    const nick = await post({
-      jsonrpc: '2.0',
-      id: 3,
-      method: 'tools/call',
-      params: { name: 'register_agent', arguments: {} },
-    });
+    const nick = await call(3, 'register_agent', {});
     expect(nick.json).toMatchObject({
       id: 3,
       result: { isError: true, content: [{ type: 'text', text: 'nick is required' }] },
     });
     const unknown = await post({ jsonrpc: '2.0', id: 4, method: 'no/such/method' });
     expect(unknown.json).toMatchObject({ id: 4, error: { code: -32601 } });
-    const invalid = await post({
-      jsonrpc: '2.0',
-      id: 5,
-      method: 'tools/call',
-      params: { name: 'get_history', arguments: { channel: '#general', limit: 'ten' } },
-    });
+    const invalid = await call(5, 'get_history', { channel: '#general', limit: 'ten' });
     expect(invalid.json).toMatchObject({
       id: 5,
       error: { code: -32602, message: expect.stringMatching(/^invalid args: limit: /) as unknown },
@@ -119,12 +90,12 @@ describe('backplane MCP over HTTP', () => {
   });
 
   it('SDK clients act as the operator or as the agent whose token they hold', async () => {
-    const s = await start();
-    const op = await connect(`${s.base}/mcp`, TOKEN);
+    const s = await http.start();
+    const op = await http.connect(`${s.base}/mcp`, TOKEN);
     const creds = credentialsOf(
       await okText(op.client, 'register_agent', { nick: 'claude-a1b2', channels: ['#general'] }),
     );
-    const agent = await connect(`${s.base}/api/mcp/backplane`, creds.token);
+    const agent = await http.connect(`${s.base}/api/mcp/backplane`, creds.token);
     expect(
       await okText(agent.client, 'send_message', {
         channel: '#general',
@@ -167,7 +138,7 @@ describe('backplane REST', () => {
     });
 
   it('registers, lists, posts and reads; refusals have statuses', async () => {
-    const s = await start();
+    const s = await http.start();
     expect((await rest(s, '/v1/agents', { token: null })).status).toBe(401);
     const reg = await rest(s, '/v1/agents/register', {
       method: 'POST',
@@ -230,7 +201,7 @@ describe('backplane REST', () => {
   });
 
   it('streams a channel as SSE and resumes after Last-Event-ID without a gap', async () => {
-    const s = await start();
+    const s = await http.start();
     const send = (text: string) =>
       s.core.backplane.send(
         { kind: 'operator' },

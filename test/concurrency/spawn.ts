@@ -42,12 +42,23 @@ export type Outcome =
   | { kind: 'tool-error'; text: string; meta: Record<string, unknown> | undefined }
   | { kind: 'rpc-error'; code: number | undefined; message: string };
 
-/** Starts one stdio server process and connects an SDK client to it. */
-export async function spawnTasks(options: SpawnOptions): Promise<TasksProcess> {
+/**
+ * Spawns `node <bin> --db <db> ...args` (cwd ROOT, stderr kept, capped) and connects an SDK
+ * client named `clientName`; a failed start closes the transport and throws with the logs.
+ */
+export async function connectStdio(options: {
+  bin: string;
+  /** Names the server in the start-failure message. */
+  what: string;
+  clientName: string;
+  db: string;
+  args?: readonly string[] | undefined;
+  env: Record<string, string>;
+}): Promise<{ client: Client; transport: StdioClientTransport; stderr(): string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, '--db', options.db, ...(options.args ?? [])],
-    env: { CAIRN_HOME: options.home, CAIRN_LOG_LEVEL: 'info' },
+    args: [options.bin, '--db', options.db, ...(options.args ?? [])],
+    env: options.env,
     cwd: ROOT,
     stderr: 'pipe',
   });
@@ -55,19 +66,34 @@ export async function spawnTasks(options: SpawnOptions): Promise<TasksProcess> {
   transport.stderr?.on('data', (chunk: Buffer) => {
     if (logs.length < STDERR_CAP) logs += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'cairn-concurrency', version: '0.0.0' });
+  const client = new Client({ name: options.clientName, version: '0.0.0' });
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
   } catch (err) {
     await transport.close().catch(() => undefined);
-    throw new Error(`tasks process failed to start: ${String(err)}\n${logs}`, { cause: err });
+    throw new Error(`${options.what} process failed to start: ${String(err)}\n${logs}`, {
+      cause: err,
+    });
   }
+  return { client, transport, stderr: () => logs };
+}
+
+/** Starts one stdio server process and connects an SDK client to it. */
+export async function spawnTasks(options: SpawnOptions): Promise<TasksProcess> {
+  const { client, transport, stderr } = await connectStdio({
+    bin: BIN,
+    what: 'tasks',
+    clientName: 'cairn-concurrency',
+    db: options.db,
+    args: options.args,
+    env: { CAIRN_HOME: options.home, CAIRN_LOG_LEVEL: 'info' },
+  });
   const pid = transport.pid;
   if (pid === null) throw new Error('tasks process has no pid');
   return {
     client,
     pid,
-    stderr: () => logs,
+    stderr,
     kill: (signal) => {
       // The transport forgets the pid once the child has closed, so a reused pid is never hit.
       const live = transport.pid;

@@ -99,6 +99,37 @@ export async function httpClient(
   return { client, transport, close: () => client.close() };
 }
 
+/**
+ * Services and SDK clients a test opens; `closeAll` (in afterEach) closes the clients, then the
+ * services. A service's `close` may also be called by the test: it runs once.
+ */
+export function httpSessions(): {
+  start(options?: Partial<HttpOptions>): Promise<Running>;
+  connect(url: string, token: string | null): Promise<HttpClient>;
+  closeAll(): Promise<void>;
+} {
+  const services: Running[] = [];
+  const clients: HttpClient[] = [];
+  return {
+    async start(options = {}) {
+      const svc = await startService(options);
+      let closing: Promise<void> | undefined;
+      const running = { ...svc, close: () => (closing ??= svc.close()) };
+      services.push(running);
+      return running;
+    },
+    async connect(url, token) {
+      const c = await httpClient(url, token);
+      clients.push(c);
+      return c;
+    },
+    async closeAll() {
+      await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
+      for (const svc of services.splice(0)) await svc.close();
+    },
+  };
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -289,7 +320,14 @@ export async function spawnServe(
     [join(ROOT, 'bin/cairn.js'), 'serve', '--port', '0', ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, CAIRN_HOME: home.path, CAIRN_LOG_LEVEL: 'warn', ...env },
+      // CAIRN_IRC_PORT=0: no IRC listener unless a test asks (parallel serves share 6667).
+      env: {
+        ...process.env,
+        CAIRN_HOME: home.path,
+        CAIRN_LOG_LEVEL: 'warn',
+        CAIRN_IRC_PORT: '0',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -5,14 +5,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { callOk } from '../helpers.js';
-import {
-  httpClient,
-  type HttpClient,
-  rawRequest,
-  type Running,
-  startService,
-  TOKEN,
-} from '../http/helpers.js';
+import { httpClient, httpSessions, rawRequest, type Running, TOKEN } from '../http/helpers.js';
 import type { Page, Posted } from './helpers.js';
 
 interface Snippet {
@@ -63,26 +56,15 @@ async function readEvents(
 }
 
 describe('teamchat over HTTP', () => {
-  let svc: Running | undefined;
-  const clients: HttpClient[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
-    await svc?.close();
-    svc = undefined;
-  });
-
-  const connect = async (url: string, token: string): Promise<HttpClient> => {
-    const c = await httpClient(url, token);
-    clients.push(c);
-    return c;
-  };
+  const http = httpSessions();
+  afterEach(() => http.closeAll());
 
   it('binds room and author from the signed URL; args cannot override them', async () => {
-    const s = (svc = await startService());
+    const s = await http.start();
     const ann = await attach(s, { roomTeamId: 't1', postAuthorAgentId: 'ann' });
     expect(ann.url).toMatch(/\/api\/mcp\/teamchat\?.*roomTeamId=t1.*&sig=/);
     expect(ann.token).toMatch(/^cairn_scoped_/);
-    const { client } = await connect(ann.url, ann.token);
+    const { client } = await http.connect(ann.url, ann.token);
     expect(client.getServerVersion()?.name).toBe('cairn-teamchat');
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).not.toContain('team_delegate');
@@ -95,10 +77,10 @@ describe('teamchat over HTTP', () => {
   });
 
   it('lists team_delegate only with the signed delegate=1, and refuses an edited URL', async () => {
-    const s = (svc = await startService());
+    const s = await http.start();
     const lead = await attach(s, { roomTeamId: 't1', postAuthorAgentId: 'lead', delegate: '1' });
     expect(lead.url).toContain('delegate=1');
-    const { client } = await connect(lead.url, lead.token);
+    const { client } = await http.connect(lead.url, lead.token);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('team_delegate');
 
     const plain = await attach(s, { roomTeamId: 't1', postAuthorAgentId: 'ann' });
@@ -110,7 +92,7 @@ describe('teamchat over HTTP', () => {
       await expect(httpClient(edited, plain.token)).rejects.toThrow(/401|unauthorized/i);
     }
     // With the master token a forged binding is ignored: the session is unbound.
-    const forged = await connect(
+    const forged = await http.connect(
       `${plain.url.replace(/sig=[^&]+/, 'sig=forged')}&delegate=1`,
       TOKEN,
     );
@@ -119,7 +101,7 @@ describe('teamchat over HTTP', () => {
   });
 
   it('serves posts as JSON and as Server-Sent Events, resumable by Last-Event-ID', async () => {
-    const s = (svc = await startService({ sseKeepAliveMs: 100 }));
+    const s = await http.start({ sseKeepAliveMs: 100 });
     const auth = { authorization: `Bearer ${TOKEN}` };
     await s.core.rooms.post({ roomId: 'team:t1', authorAgentId: 'ann', text: 'one' });
     await s.core.rooms.post({ roomId: 'team:t1', authorAgentId: 'bob', text: 'two' });
@@ -148,7 +130,7 @@ describe('teamchat over HTTP', () => {
   });
 
   it('guards the room routes like the rest of /api', async () => {
-    const s = (svc = await startService());
+    const s = await http.start();
     const url = `${s.base}/api/rooms/team%3At1/stream`;
     expect((await rawRequest(url)).status).toBe(401);
     expect((await rawRequest(url, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
@@ -169,7 +151,7 @@ describe('teamchat over HTTP', () => {
   });
 
   it('ends a stream when its client disconnects, and closes promptly with one open', async () => {
-    const s = (svc = await startService({ sseKeepAliveMs: 60_000 }));
+    const s = await http.start({ sseKeepAliveMs: 60_000 });
     const req = request(`${s.base}/api/rooms/team%3At1/stream`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
@@ -194,7 +176,6 @@ describe('teamchat over HTTP', () => {
     expect(open.status).toBe(200);
     const started = Date.now();
     await s.close();
-    svc = undefined;
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

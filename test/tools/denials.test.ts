@@ -6,20 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { DeniedReason } from '../../src/broker/index.js';
 import { callErr, callOk, fakeClock } from '../helpers.js';
-import {
-  lastCallSteps,
-  pendingApproval,
-  tavilyStub,
-  type TavilyStub,
-  toolsHarness,
-} from './helpers.js';
+import { lastCallSteps, pendingApproval, toolsHarness } from './helpers.js';
 
 const harness = toolsHarness();
-const stubs: TavilyStub[] = [];
-afterEach(async () => {
-  await harness.closeAll();
-  for (const s of stubs.splice(0)) await s.close();
-});
+afterEach(() => harness.closeAll());
 
 async function denied(
   client: Client,
@@ -120,9 +110,8 @@ describe('denials', () => {
   });
 
   it('a failing or slow upstream is a tool error, not a denial', async () => {
-    const broken = await tavilyStub({ status: 500 });
-    const slow = await tavilyStub({ delayMs: 5000 });
-    stubs.push(broken, slow);
+    const broken = await harness.stub({ status: 500 });
+    const slow = await harness.stub({ delayMs: 5000 });
     for (const [stub, text] of [
       [broken, 'web_search failed: search provider answered HTTP 500'],
       [slow, 'web_search failed: timed out after 300 ms'],

@@ -30,9 +30,13 @@ export interface ToolsHarness {
   connect(binding?: ToolsBinding): Promise<Client>;
 }
 
-/** Opens fresh databases with a per-test broker; `closeAll` in afterEach removes them. */
+/**
+ * Opens fresh databases with a per-test broker, and Tavily stubs; `closeAll` in afterEach
+ * closes and removes everything, newest first.
+ */
 export function toolsHarness(): {
   open(options?: BrokerOptions): Promise<ToolsHarness>;
+  stub(options?: TavilyStubOptions): Promise<TavilyStub>;
   closeAll(): Promise<void>;
 } {
   const cleanups: (() => Promise<void>)[] = [];
@@ -51,6 +55,11 @@ export function toolsHarness(): {
         return client;
       };
       return { core, dbPath: t.core.dbPath, connect };
+    },
+    async stub(options) {
+      const stub = await tavilyStub(options);
+      cleanups.push(() => stub.close());
+      return stub;
     },
     async closeAll() {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -121,10 +130,13 @@ export interface TavilyStub {
   close(): Promise<void>;
 }
 
+export interface TavilyStubOptions {
+  delayMs?: number;
+  status?: number;
+}
+
 /** A loopback HTTP server that answers like Tavily's POST /search (or stalls for `delayMs`). */
-export async function tavilyStub(
-  options: { delayMs?: number; status?: number } = {},
-): Promise<TavilyStub> {
+export async function tavilyStub(options: TavilyStubOptions = {}): Promise<TavilyStub> {
   const requests: StubRequest[] = [];
   const server: HttpServer = createServer((req, res) => {
     const chunks: Buffer[] = [];

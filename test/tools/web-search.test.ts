@@ -3,24 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { callOk } from '../helpers.js';
-import {
-  lastCallSteps,
-  pendingApproval,
-  tavilyStub,
-  type TavilyStub,
-  toolsHarness,
-} from './helpers.js';
+import { lastCallSteps, pendingApproval, toolsHarness } from './helpers.js';
 
 const harness = toolsHarness();
-let stub: TavilyStub | undefined;
-afterEach(async () => {
-  await harness.closeAll();
-  await stub?.close();
-});
+afterEach(() => harness.closeAll());
 
 describe('web_search', () => {
   it('POSTs the query to {CAIRN_TAVILY_URL}/search with the bearer key, after approval', async () => {
-    stub = await tavilyStub();
+    const stub = await harness.stub();
     const { core, connect } = await harness.open({
       env: { TAVILY_API_KEY: 'tvly-secret' },
       config: { tavilyUrl: `${stub.url}/` },
@@ -57,7 +47,7 @@ describe('web_search', () => {
   });
 
   it('a grant is per caller: another caller still needs a human', async () => {
-    stub = await tavilyStub();
+    const stub = await harness.stub();
     const { core, connect } = await harness.open({
       env: { TAVILY_API_KEY: 'k' },
       config: { tavilyUrl: stub.url },
