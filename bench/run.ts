@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   tasks: async () => (await import('./tasks/index.js')).runTasksBench(),
   memory: async () => (await import('./memory/index.js')).runMemoryBench(),
   rooms: async () => (await import('./rooms/index.js')).runRoomsBench(),
+  backplane: async () => (await import('./backplane/index.js')).runBackplaneBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -13,6 +13,7 @@ import {
 import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js';
 import { cairnHome, resolveDbPath } from '../store/index.js';
 import { intFlag, parse, UsageError } from './args.js';
+import { IRC_FLAGS, startIrc } from './irc-serve.js';
 import { startLeaseSweeper } from './maintenance.js';
 
 const out = (text: string): void => void process.stdout.write(text);
@@ -40,6 +41,7 @@ export async function serve(argv: string[]): Promise<void> {
     db: { type: 'string' },
     'no-auth': { type: 'boolean' },
     'lease-ms': { type: 'string' },
+    ...IRC_FLAGS,
   });
   const host = values.host ?? process.env['CAIRN_HOST'] ?? '127.0.0.1';
   const port = intFlag(values.port ?? process.env['CAIRN_PORT'], '--port', 0, 65535) ?? 4870;
@@ -59,6 +61,11 @@ export async function serve(argv: string[]): Promise<void> {
     throw new UsageError((e as Error).message);
   }
   const addr = await http.listen();
+  const irc = await startIrc(core, values).catch(async (e: unknown) => {
+    await http.close();
+    await core.close();
+    throw e;
+  });
   const stopSweep = startLeaseSweeper(core);
   // The model loads in the background after the port is open; the backlog embeds after it.
   core.embedder?.warm();
@@ -66,10 +73,12 @@ export async function serve(argv: string[]): Promise<void> {
   core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
   out(`cairn ${core.version} listening on ${addr.url}\n`);
   out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
+  out(irc?.banner ?? '  IRC: off\n');
   out(`  database: ${core.dbPath}\n`);
   out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${home}/api_token\n`);
   onSignals(async () => {
     stopSweep();
+    await irc?.gateway.close();
     await http.close();
     await core.close();
     core.logger.info('cairn stopped');

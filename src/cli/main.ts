@@ -8,6 +8,7 @@ const HELP = `cairn — a shared place to work for teams of AI agents
 
 usage:
   cairn serve [--host 127.0.0.1] [--port 4870] [--db PATH] [--no-auth] [--lease-ms N]
+              [--irc-host 127.0.0.1] [--irc-port 6667 (0: off)] [--irc-tls-cert PEM --irc-tls-key PEM]
   cairn mcp tasks [--db PATH] [--read-only] [--team ID] [--agent ID]
   cairn mcp teamchat [--db PATH] [--room-team ID] [--author ID] [--delegate]
   cairn mcp tools [--db PATH] [--agent ID]      (the tool broker; --agent names the caller)
@@ -23,7 +24,7 @@ usage:
   cairn --version
 
 environment: CAIRN_HOME (default ~/.cairn), CAIRN_DB_PATH, CAIRN_HOST, CAIRN_PORT,
-             CAIRN_LEASE_MS, CAIRN_LOG_LEVEL
+             CAIRN_LEASE_MS, CAIRN_LOG_LEVEL, CAIRN_IRC_HOST, CAIRN_IRC_PORT
 `;
 
 /** Runs one CLI invocation. Exits non-zero with a message on bad usage or failure. */
