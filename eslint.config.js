@@ -12,14 +12,14 @@ const facades = {
   message: 'A domain module never imports a façade or the core.',
 };
 const domains = {
-  regex: '^(\\.\\./)+(board|memory|rooms|broker|embed|backplane)(/|$)',
+  regex: '^(\\.\\./)+(auth|board|memory|rooms|broker|embed|backplane)(/|$)',
   message: 'The store never imports a domain module.',
 };
 const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  { ignores: ['dist/', 'web/dist/', 'node_modules/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,6 +54,7 @@ export default tseslint.config(
   },
   {
     files: [
+      'src/auth/**/*.ts',
       'src/board/**/*.ts',
       'src/shared/**/*.ts',
       'src/embed/**/*.ts',
@@ -75,6 +76,27 @@ export default tseslint.config(
     ],
     rules: restrict(DRIVER),
   },
+  {
+    // The dashboard runs in the browser: it may import only the board's pure model from src/.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        EventSource: 'readonly',
+      },
+    },
+    rules: {
+      'no-console': 'error',
+      ...restrict({
+        regex: '^(\\.\\./)+src/(?!board/model\\.js$)',
+        message: 'web/ imports only src/board/model.js (pure, shared with the server).',
+      }),
+    },
+  },
+  // The legacy node resolver chokes on vite's package exports; a build config has no cycles.
+  { files: ['web/vite.config.ts'], rules: { 'import-x/no-cycle': 'off' } },
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -8,7 +8,7 @@ import { ROOT } from './helpers.js';
 
 const SRC = join(ROOT, 'src');
 const FACADES = new Set(['mcp', 'http', 'irc', 'cli', 'web', 'core']);
-const DOMAINS = new Set(['board', 'memory', 'embed', 'rooms', 'broker', 'backplane']);
+const DOMAINS = new Set(['auth', 'board', 'memory', 'embed', 'rooms', 'broker', 'backplane']);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

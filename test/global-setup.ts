@@ -1,4 +1,5 @@
-// Builds dist/ once so tests can spawn the real bins (stdio servers, contention workers).
+// Builds dist/ once so tests can spawn the real bins (stdio servers, contention workers), and
+// the dashboard (web/dist) when it is missing or stale, for the browser test.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -8,4 +9,5 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  execFileSync(process.execPath, ['web/ensure-build.js'], { cwd: root, stdio: 'inherit' });
 }

@@ -32,6 +32,7 @@ import {
   selectTasks,
   type TaskFilter,
 } from './queries.js';
+import { createRelations } from './relations.js';
 import {
   assertHolder,
   hasExpired,
@@ -93,6 +94,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
   }
 
   const claims = createClaims({ store, clock, leaseMs });
+  const relations = createRelations({ store });
 
   /** Reads sweep first, but open a write transaction only when something has expired. */
   async function sweepIfExpired(): Promise<void> {
@@ -172,6 +174,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     },
 
     ...claims,
+    ...relations,
 
     /** in_progress → todo, clearing the assignee. */
     releaseTask: (taskId: string, actor: Actor = {}): Promise<Task> =>

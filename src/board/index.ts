@@ -22,6 +22,7 @@ export {
   type TaskStatus,
 } from './model.js';
 export type { TaskFilter } from './queries.js';
+export type { TaskRelations } from './relations.js';
 export {
   addCommentInput,
   claimNextReadyInput,

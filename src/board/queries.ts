@@ -22,6 +22,8 @@ export interface TaskFilter {
   teamId?: string | undefined;
   status?: TaskStatus | undefined;
   ready?: boolean | undefined;
+  /** Only tasks held by this agent (the dashboard's assignee filter). */
+  assigneeAgentId?: string | undefined;
   limit?: number | undefined;
 }
 
@@ -35,6 +37,10 @@ export function selectTasks(q: Queryable, filter: TaskFilter): Promise<TaskRow[]
   if (filter.status !== undefined) {
     where.push('t.status = ?');
     params.push(filter.status);
+  }
+  if (filter.assigneeAgentId !== undefined) {
+    where.push('t.assignee_agent_id = ?');
+    params.push(filter.assigneeAgentId);
   }
   if (filter.ready === true) where.push(READY_SQL);
   let sql = `SELECT t.* FROM tasks t WHERE ${where.join(' AND ')} ${ORDER_SQL}`;

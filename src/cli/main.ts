@@ -3,6 +3,7 @@ import { agents } from './agents-commands.js';
 import { UsageError } from './args.js';
 import { approvals, audit } from './broker-commands.js';
 import { config, mcp, serve, token } from './commands.js';
+import { open } from './open-command.js';
 
 const HELP = `cairn — a shared place to work for teams of AI agents
 
@@ -16,6 +17,7 @@ usage:
                [--team ID] [--agent ID] [--read-only] [--url http://127.0.0.1:4870]
                [--room-team ID] [--author ID] [--delegate]   (teamchat bindings)
   cairn token        print the API token
+  cairn open [--print] [--url http://127.0.0.1:4870]   one-time dashboard login link
   cairn approvals list [--status S] | show ID | approve ID [--always] | deny ID   [--db PATH]
   cairn audit [--tool T] [--caller C] [--outcome O] [--since 15m|ISO|ms] [--until …]
               [--limit N] [--cursor N] [--json] [--db PATH]
@@ -40,6 +42,8 @@ export async function main(argv: string[]): Promise<void> {
         return await config(rest);
       case 'token':
         return await token();
+      case 'open':
+        return await open(rest);
       case 'approvals':
         return await approvals(rest);
       case 'audit':

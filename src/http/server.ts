@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { createHumanAuth } from '../auth/index.js';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
 import { attachInput, renderAttach } from './attach.js';
@@ -20,11 +21,15 @@ import {
   scopedToken,
   verifyBinding,
 } from './binding.js';
+import { handleBoardRoute } from './board-routes.js';
+import { createBoardWatch } from './board-stream.js';
 import { handleBrokerRoute } from './broker-routes.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
+import { type Caller, handleLoginRoute, handleSessionRoute, sessionOf } from './human-login.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
 import { sendJson } from './respond.js';
 import { handleRoomsRoute } from './rooms-routes.js';
+import { DEFAULT_WEB_ROOT, serveStatic } from './static-files.js';
 
 export interface HttpOptions {
   host?: string;
@@ -39,6 +44,8 @@ export interface HttpOptions {
   sessionIdleMs?: number;
   /** A room stream (`/api/rooms/:room/stream`) sends a keep-alive comment after this long idle (default 15 s). */
   sseKeepAliveMs?: number;
+  /** The built dashboard (default web/dist); null serves none. */
+  webRoot?: string | null;
 }
 
 export interface HttpService {
@@ -71,6 +78,16 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   // The backplane authenticates its own principals (operator or agent token) and answers -32001.
   const backplane = createBackplaneMount({ core, apiToken: options.apiToken });
   const backplaneRoutes = { core, apiToken: options.apiToken, keepAliveMs: options.sseKeepAliveMs };
+  // Dashboard: one-time login codes → session cookie (REST only), board REST + change stream.
+  const humans = createHumanAuth(core.store);
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  const boardRoutes = {
+    board: core.board,
+    watch: createBoardWatch(core.board, {
+      onError: (err) => logger.warn({ err }, 'board change poll failed'),
+    }),
+    keepAliveMs: options.sseKeepAliveMs,
+  };
 
   function authenticate(
     req: IncomingMessage,
@@ -127,6 +144,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     }
     if (await handleBackplaneRoute(req, res, url, backplaneRoutes)) return;
     if (!path.startsWith('/api/')) {
+      if (webRoot !== null && (await serveStatic(req, res, path, webRoot))) return;
       if (path === '/') {
         res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
         res.end(
@@ -140,7 +158,14 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     const mcpMatch = /^\/api\/mcp\/([a-z]+)\/?$/.exec(path);
     const mcpName =
       mcpMatch?.[1] !== undefined && isMcpServerName(mcpMatch[1]) ? mcpMatch[1] : undefined;
-    const principal = authenticate(req, url, mcpName);
+    if (await handleLoginRoute(req, res, url, humans)) return;
+    const bearer = authenticate(req, url, mcpName);
+    // The dashboard's session cookie authenticates REST routes, never an MCP mount.
+    const session =
+      bearer === undefined && mcpName === undefined ? await sessionOf(req, res, humans) : undefined;
+    if (session === 'refused') return;
+    const principal: Principal | undefined =
+      bearer ?? (session === undefined ? undefined : { kind: 'master' });
     if (principal === undefined) {
       sendJson(
         res,
@@ -184,6 +209,12 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
       );
       return;
     }
+    const caller: Caller =
+      session !== undefined
+        ? { kind: 'human', session }
+        : { kind: principal.kind === 'open' ? 'open' : 'bearer' };
+    if (await handleSessionRoute(req, res, url, { humans, caller })) return;
+    if (await handleBoardRoute(req, res, url, boardRoutes)) return;
     if (await handleRoomsRoute(req, res, url, { core, keepAliveMs: options.sseKeepAliveMs })) {
       return;
     }

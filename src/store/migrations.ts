@@ -2,6 +2,7 @@
 // migration that has shipped: add the next number instead.
 
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
+import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import type { Migration } from './migration-types.js';
 
@@ -230,4 +231,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   SCOPE_KEY_MIGRATION,
   BACKPLANE_MIGRATION,
+  HUMAN_AUTH_MIGRATION,
 ];

@@ -1,0 +1,80 @@
+// Live board changes for the dashboard: `GET /api/board/stream` (Server-Sent Events). One
+// shared poller per HTTP service reads the board's change mark every `intervalMs` while at
+// least one client listens (other processes write the same file, so in-process hooks would
+// miss their changes); each change is one `board` event. No task data rides the stream: the
+// page refetches what it shows.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Board } from '../board/index.js';
+import { send } from './sse.js';
+
+export interface BoardWatch {
+  /** Calls `onChange(mark)` after each change until the returned function is called. */
+  subscribe(onChange: (mark: string) => void): () => void;
+}
+
+/** Builds the shared poller; it runs only while someone is subscribed. */
+export function createBoardWatch(
+  board: Pick<Board, 'changeMark'>,
+  options: { intervalMs?: number; onError(err: unknown): void },
+): BoardWatch {
+  const listeners = new Set<(mark: string) => void>();
+  const intervalMs = options.intervalMs ?? 250;
+  let timer: NodeJS.Timeout | undefined;
+  let last: string | undefined;
+
+  async function tick(): Promise<void> {
+    try {
+      const mark = await board.changeMark();
+      if (last !== undefined && mark !== last) for (const fn of listeners) fn(mark);
+      last = mark;
+    } catch (err) {
+      options.onError(err);
+    }
+    if (listeners.size > 0) timer = setTimeout(() => void tick(), intervalMs);
+    else timer = undefined;
+  }
+
+  return {
+    subscribe(onChange) {
+      listeners.add(onChange);
+      if (timer === undefined) {
+        last = undefined;
+        timer = setTimeout(() => void tick(), 0);
+      }
+      return () => listeners.delete(onChange);
+    },
+  };
+}
+
+/** Streams `board` events until the client leaves; a comment line keeps idle streams open. */
+export async function streamBoard(
+  req: IncomingMessage,
+  res: ServerResponse,
+  watch: BoardWatch,
+  keepAliveMs: number,
+): Promise<void> {
+  const abort = new AbortController();
+  req.once('close', () => abort.abort());
+  res.once('close', () => abort.abort());
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let seq = 0;
+  let queue = Promise.resolve();
+  const push = (chunk: string): void => {
+    queue = queue.then(() => send(res, chunk, abort.signal)).catch(() => abort.abort());
+  };
+  const stop = watch.subscribe((mark) =>
+    push(`id: ${++seq}\nevent: board\ndata: ${JSON.stringify({ mark })}\n\n`),
+  );
+  const keepAlive = setInterval(() => push(': keep-alive\n\n'), keepAliveMs);
+  push('retry: 2000\n: board\n\n');
+  await new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()));
+  stop();
+  clearInterval(keepAlive);
+  res.end();
+}

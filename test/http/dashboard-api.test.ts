@@ -1,0 +1,132 @@
+// The dashboard's REST surface over a real HTTP service: login codes → session cookie, CSRF on
+// cookie writes, the cookie never opening an MCP mount, the board routes and the change stream.
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { httpSessions, type Running, TOKEN } from './helpers.js';
+
+const sessions = httpSessions();
+afterEach(() => sessions.closeAll());
+
+const bearer = { authorization: `Bearer ${TOKEN}` };
+
+async function login(svc: Running): Promise<{ cookie: string; csrf: string }> {
+  const minted = await fetch(`${svc.base}/api/auth/login-codes`, {
+    method: 'POST',
+    headers: bearer,
+  });
+  expect(minted.status).toBe(201);
+  const { code } = (await minted.json()) as { code: string };
+  const res = await fetch(`${svc.base}/api/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+  });
+  expect(res.status).toBe(200);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Strict/);
+  const again = await fetch(`${svc.base}/api/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+  });
+  expect(again.status).toBe(401);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { cookie: setCookie.split(';')[0] ?? '', csrf: csrfToken };
+}
+
+describe('dashboard REST', () => {
+  it('logs in with a one-time code and needs the CSRF token on writes', async () => {
+    const svc = await sessions.start();
+    const task = await svc.core.board.createTask({ title: 'a', status: 'todo' });
+    const { cookie, csrf } = await login(svc);
+    const list = await fetch(`${svc.base}/api/board/tasks`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { tasks: unknown[] }).tasks).toHaveLength(1);
+    const url = `${svc.base}/api/board/tasks/${task.id}/status`;
+    const body = JSON.stringify({ status: 'in_progress' });
+    const noCsrf = await fetch(url, { method: 'POST', headers: { cookie }, body });
+    expect(noCsrf.status).toBe(403);
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { cookie, 'x-cairn-csrf': csrf },
+      body,
+    });
+    expect(ok.status).toBe(200);
+    const mcp = await fetch(svc.mcpUrl, { method: 'POST', headers: { cookie }, body: '{}' });
+    expect(mcp.status).toBe(401);
+    const session = await fetch(`${svc.base}/api/auth/session`, { headers: { cookie } });
+    expect(await session.json()).toMatchObject({ kind: 'human', csrfToken: csrf });
+    const mint = await fetch(`${svc.base}/api/auth/login-codes`, {
+      method: 'POST',
+      headers: { cookie, 'x-cairn-csrf': csrf },
+    });
+    expect(mint.status).toBe(403);
+  });
+
+  it('enforces the state machine and serves the task graph', async () => {
+    const svc = await sessions.start();
+    const parent = await svc.core.board.createTask({ title: 'parent' });
+    const child = await svc.core.board.createTask({ title: 'child', parentTaskId: parent.id });
+    const h = { ...bearer, 'content-type': 'application/json' };
+    const base = `${svc.base}/api/board/tasks`;
+    const bad = await fetch(`${base}/${child.id}/status`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ status: 'done' }),
+    });
+    expect(bad.status).toBe(409);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/cannot move todo → done/);
+    const link = await fetch(`${base}/${parent.id}/dependencies`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ dependsOnTaskId: child.id }),
+    });
+    expect(link.status).toBe(200);
+    const comment = await fetch(`${base}/${child.id}/comments`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ body: 'hello' }),
+    });
+    expect(((await comment.json()) as { comment: unknown }).comment).toMatchObject({
+      authorType: 'user',
+    });
+    const detail = (await (await fetch(`${base}/${child.id}`, { headers: bearer })).json()) as {
+      ancestors: Array<{ id: string }>;
+      dependents: Array<{ id: string }>;
+      comments: unknown[];
+    };
+    expect(detail.ancestors.map((t) => t.id)).toEqual([parent.id]);
+    expect(detail.dependents.map((t) => t.id)).toEqual([parent.id]);
+    expect(detail.comments).toHaveLength(1);
+    const unlink = await fetch(`${base}/${parent.id}/dependencies/${child.id}`, {
+      method: 'DELETE',
+      headers: bearer,
+    });
+    expect(await unlink.json()).toMatchObject({ removed: true });
+    const ready = (await (await fetch(`${base}?ready=1`, { headers: bearer })).json()) as {
+      tasks: unknown[];
+    };
+    expect(ready.tasks).toHaveLength(2);
+    expect((await fetch(`${base}/nope`, { headers: bearer })).status).toBe(404);
+  });
+
+  it('streams a board event when a task changes', async () => {
+    const svc = await sessions.start();
+    const ctrl = new AbortController();
+    const res = await fetch(`${svc.base}/api/board/stream`, {
+      headers: bearer,
+      signal: ctrl.signal,
+    });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body?.getReader();
+    let text = '';
+    await new Promise((r) => setTimeout(r, 300));
+    await svc.core.board.createTask({ title: 'live' });
+    while (!text.includes('event: board')) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    ctrl.abort();
+    expect(text).toContain('event: board');
+  });
+});
