@@ -70,12 +70,7 @@ export async function serve(argv: string[]): Promise<void> {
   // The model loads in the background after the port is open; the backlog embeds after it.
   core.embedder?.warm();
   core.embedWorker?.wake();
-  core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
-  out(`cairn ${core.version} listening on ${addr.url}\n`);
-  out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
-  out(irc?.banner ?? '  IRC: off\n');
-  out(`  database: ${core.dbPath}\n`);
-  out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${home}/api_token\n`);
+  // Handlers first, banner after: whoever reads the banner may signal at once.
   onSignals(async () => {
     stopSweep();
     await irc?.gateway.close();
@@ -83,6 +78,12 @@ export async function serve(argv: string[]): Promise<void> {
     await core.close();
     core.logger.info('cairn stopped');
   });
+  core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
+  out(`cairn ${core.version} listening on ${addr.url}\n`);
+  out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
+  out(irc?.banner ?? '  IRC: off\n');
+  out(`  database: ${core.dbPath}\n`);
+  out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${home}/api_token\n`);
 }
 
 export async function mcp(argv: string[]): Promise<void> {
