@@ -33,6 +33,8 @@ export function ensureWebBuild() {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   execFileSync(process.execPath, [vite, 'build', '--config', join(web, 'vite.config.ts')], {
     cwd: root,
+    // vitest runs this with NODE_ENV=test, which would ship React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

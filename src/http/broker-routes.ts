@@ -49,12 +49,13 @@ async function listApprovals(core: Core, url: URL): Promise<unknown> {
   const parsed = approvalListInput.safeParse(query(url, ['status', 'limit']));
   if (!parsed.success) throw invalid(parsed.error);
   const { status, limit } = parsed.data;
-  return {
-    approvals: await core.broker.listApprovals({
-      status: status === 'all' ? undefined : status,
-      limit,
-    }),
-  };
+  const approvals = await core.broker.listApprovals({
+    status: status === 'all' ? undefined : status,
+    limit,
+  });
+  // The dashboard shows each call's risk; a tool hidden right now (no key) has none to show.
+  const risks = new Map(core.broker.listTools().map((t) => [t.name, t.risk]));
+  return { approvals: approvals.map((a) => ({ ...a, risk: risks.get(a.tool) ?? null })) };
 }
 
 async function decide(core: Core, req: IncomingMessage, id: string): Promise<unknown> {

@@ -129,4 +129,32 @@ describe('dashboard REST', () => {
     ctrl.abort();
     expect(text).toContain('event: board');
   });
+  it('lets the session cookie list and decide approvals, with CSRF on the decision', async () => {
+    const svc = await sessions.start();
+    const call = svc.core.broker.call({
+      tool: 'delete_path',
+      args: { path: '/tmp/x' },
+      caller: 'a1',
+    });
+    const { cookie, csrf } = await login(svc);
+    let pending: Array<{ id: string; risk: string | null }> = [];
+    while (pending.length === 0) {
+      const res = await fetch(`${svc.base}/api/approvals`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      pending = ((await res.json()) as { approvals: typeof pending }).approvals;
+    }
+    expect(pending[0]?.risk).toBe('destructive');
+    const url = `${svc.base}/api/approvals/${pending[0]?.id ?? ''}`;
+    const body = JSON.stringify({ decision: 'allow_once' });
+    expect((await fetch(url, { method: 'POST', headers: { cookie }, body })).status).toBe(403);
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { cookie, 'x-cairn-csrf': csrf },
+      body,
+    });
+    expect(ok.status).toBe(200);
+    expect(((await call).data as { path: string }).path).toBe('/tmp/x');
+    const audit = await fetch(`${svc.base}/api/audit?tool=delete_path`, { headers: { cookie } });
+    expect(((await audit.json()) as { entries: unknown[] }).entries.length).toBeGreaterThan(3);
+  });
 });

@@ -1,12 +1,23 @@
-// The dashboard shell: session gate, header with navigation, and the current page. Pages are
-// listed in PAGES so new ones (rooms, memory, approvals, …) slot in beside the board.
+// The dashboard shell: session gate, header with navigation (and the pending-approvals badge),
+// and the current page. Pages are listed in PAGES; new ones slot in beside the others.
 import type { ReactNode } from 'react';
 
+import { ApprovalsPage } from './approvals/approvals-page.js';
+import { type Pending, usePending } from './approvals/use-pending.js';
+import { AuditPage } from './audit/audit-page.js';
 import { BoardPage } from './board/board-page.js';
 import { useSession } from './session.js';
 
-const PAGES: ReadonlyArray<{ path: string; label: string; render: () => ReactNode }> = [
+interface PageDef {
+  path: string;
+  label: string;
+  render: (pending: Pending) => ReactNode;
+}
+
+const PAGES: readonly PageDef[] = [
   { path: '/', label: 'Board', render: () => <BoardPage /> },
+  { path: '/approvals', label: 'Approvals', render: (p) => <ApprovalsPage pending={p} /> },
+  { path: '/audit', label: 'Audit', render: () => <AuditPage /> },
 ];
 
 function LoggedOut({ message }: { message?: string | undefined }) {
@@ -22,7 +33,18 @@ function LoggedOut({ message }: { message?: string | undefined }) {
   );
 }
 
+function PendingBadge({ count }: { count: number | undefined }) {
+  if (count === undefined || count === 0) return null;
+  const label = `${count} pending approval${count === 1 ? '' : 's'}`;
+  return (
+    <span className="badge" data-testid="pending-badge" aria-label={label} title={label}>
+      {count}
+    </span>
+  );
+}
+
 function Shell() {
+  const pending = usePending();
   const page = PAGES.find((p) => p.path === window.location.pathname) ?? PAGES[0];
   return (
     <>
@@ -32,11 +54,12 @@ function Shell() {
           {PAGES.map((p) => (
             <a key={p.path} href={p.path} aria-current={p === page ? 'page' : undefined}>
               {p.label}
+              {p.path === '/approvals' && <PendingBadge count={pending.approvals?.length} />}
             </a>
           ))}
         </nav>
       </header>
-      {page?.render()}
+      {page?.render(pending)}
     </>
   );
 }

@@ -14,6 +14,15 @@ interface SessionReply {
   csrfToken: string | null;
 }
 
+// A code is single-use: a second effect run (React StrictMode in development) must reuse the
+// first redemption instead of spending the code again.
+let redeeming: { code: string; result: Promise<SessionState> } | undefined;
+
+function loginOnce(code: string): Promise<SessionState> {
+  if (redeeming?.code !== code) redeeming = { code, result: loginWithCode(code) };
+  return redeeming.result;
+}
+
 async function loginWithCode(code: string): Promise<SessionState> {
   try {
     const reply = await api<SessionReply>('/api/auth/login', { method: 'POST', body: { code } });
@@ -43,7 +52,7 @@ export function useSession(): SessionState {
     const code = new URLSearchParams(window.location.hash.slice(1)).get('code');
     const onLogin = window.location.pathname === '/login' && code !== null;
     let live = true;
-    void (onLogin ? loginWithCode(code) : currentSession()).then((s) => live && setState(s));
+    void (onLogin ? loginOnce(code) : currentSession()).then((s) => live && setState(s));
     return () => {
       live = false;
     };

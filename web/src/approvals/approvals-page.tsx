@@ -1,0 +1,42 @@
+// The approvals page: every pending broker call with its decisions. The list
+// comes from the shell's poller (see use-pending.ts), so the badge and the page always agree.
+import { useState } from 'react';
+
+import { ApprovalCard } from './approval-card.js';
+import type { Pending } from './use-pending.js';
+
+export function ApprovalsPage({ pending }: { pending: Pending }) {
+  const [notice, setNotice] = useState<string>();
+  const { approvals, error } = pending;
+  const onDecided = (message: string): void => {
+    setNotice(message);
+    void pending.refresh();
+  };
+  const now = Date.now();
+  return (
+    <main className="page">
+      <div className="status-line">
+        <h1>Approvals</h1>
+        <span className="muted">Refreshes every second while this tab is visible.</span>
+        {notice !== undefined && <span role="status">{notice}</span>}
+      </div>
+      {error !== undefined && (
+        <p className="notice error" role="alert">
+          Cannot load approvals: {error}
+        </p>
+      )}
+      {approvals === undefined && error === undefined && <p className="muted">Loading…</p>}
+      {approvals?.length === 0 && (
+        <p className="empty">
+          Nothing is waiting for you. When an agent calls a destructive or external tool (for
+          example <code>delete_path</code>), the call waits here until you approve or deny it.
+        </p>
+      )}
+      <div className="approvals">
+        {approvals?.map((a) => (
+          <ApprovalCard key={a.id} approval={a} now={now} onDecided={onDecided} />
+        ))}
+      </div>
+    </main>
+  );
+}
