@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createHumanAuth } from '../auth/index.js';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
+import { handleAgentsRoute } from './agents-routes.js';
 import { attachInput, renderAttach } from './attach.js';
 import { createBackplaneMount } from './backplane-mount.js';
 import { handleBackplaneRoute } from './backplane-routes.js';
@@ -27,6 +28,7 @@ import { handleBrokerRoute } from './broker-routes.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 import { type Caller, handleLoginRoute, handleSessionRoute, sessionOf } from './human-login.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
+import { handleMemoryRoute } from './memory-routes.js';
 import { sendJson } from './respond.js';
 import { handleRoomsRoute } from './rooms-routes.js';
 import { DEFAULT_WEB_ROOT, serveStatic } from './static-files.js';
@@ -219,6 +221,8 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
       return;
     }
     if (await handleBrokerRoute(req, res, url, core)) return;
+    if (await handleMemoryRoute(req, res, url, core.memory)) return;
+    if (await handleAgentsRoute(req, res, url, core.backplane)) return;
     const mount = mcpName === undefined ? undefined : mounts.get(mcpName);
     if (mount !== undefined) {
       await mount.handle(req, res, url, principal);

@@ -26,8 +26,10 @@ export {
 export {
   memoryBrowseInput,
   memoryGetInput,
+  memoryRemoveInput,
   memorySaveInput,
   memorySearchInput,
+  memorySetTagsInput,
 } from './schemas.js';
 export type { SearchInput } from './search.js';
 export {

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 
 import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { Queryable, Store } from '../store/index.js';
+import { createEdits } from './edit.js';
 import type { FusionOptions } from './fusion.js';
 import type { MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
@@ -207,6 +208,8 @@ export function createMemory(store: Store, options: MemoryOptions) {
     },
 
     search: createSearch(store, embedder, options.fusion),
+
+    ...createEdits(store, { scrubber: options.scrubber, clock }),
 
     /** Most recent visible facts and current procedures, newest first. */
     async browse(input: { limit?: number | undefined; scope: Scope }): Promise<MemoryItem[]> {

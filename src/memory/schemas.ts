@@ -59,3 +59,12 @@ export const memoryGetInput = z.object({
   scopeTeamId: ident('scopeTeamId').optional(),
   scopeAgentId: ident('scopeAgentId').optional(),
 });
+
+export const memorySetTagsInput = z.object({
+  id: ident('id'),
+  tags,
+  scopeTeamId: ident('scopeTeamId').optional(),
+  scopeAgentId: ident('scopeAgentId').optional(),
+});
+
+export const memoryRemoveInput = memoryGetInput;

@@ -38,7 +38,11 @@ export interface EnvelopeFields {
   text: string;
 }
 
-/** The envelope header alone: `[Inter-session message · from=… · kind=… · seq=… · isUser=false]`. */
+/**
+ * The envelope header alone: `[Inter-session message · from=… · kind=… · seq=… · isUser=false]`.
+ * `isUser` is always false, even for `kind=user` (a human's dashboard post): a room post is
+ * never a turn with user authority, whoever wrote it; `kind` only says where it came from.
+ */
 export function envelopeHeader(post: Omit<EnvelopeFields, 'text'>): string {
   return `[Inter-session message · from=${headerSafe(post.authorAgentId)} · kind=${headerSafe(post.kind)} · seq=${post.seq} · isUser=false]`;
 }

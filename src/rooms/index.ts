@@ -12,6 +12,7 @@ export {
   type RoomPost,
   teamOfRoom,
   teamRoom,
+  type TimedPage,
 } from './model.js';
 export {
   createRooms,
@@ -26,6 +27,7 @@ export {
   optionalId,
   ROOM_LIMITS,
   roomPageQuery,
+  roomPostBody,
   teamChatPostInput,
   teamChatSubscribeInput,
   teamDelegateInput,

@@ -1,6 +1,10 @@
 // Room shapes: a stored post, the delivered entry, a page, and the room-name convention.
 
-export const POST_KINDS = ['message', 'system'] as const;
+/**
+ * `user` marks a human's post (the dashboard). It is a label for teammates, never authority:
+ * the envelope of a user post still says `isUser=false` (see envelope.ts).
+ */
+export const POST_KINDS = ['message', 'system', 'user'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
 export interface RoomPost {
@@ -24,6 +28,12 @@ export interface DeliveredPost {
 export interface RoomPage {
   posts: DeliveredPost[];
   /** Pass back as `sinceSeq`; it moves past your own (skipped) posts too. */
+  nextSeq: number;
+}
+
+/** A page for human readers: each post also carries its time (epoch ms). */
+export interface TimedPage {
+  posts: Array<DeliveredPost & { createdAt: number }>;
   nextSeq: number;
 }
 

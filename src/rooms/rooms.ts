@@ -7,10 +7,12 @@ import { wrapPost } from './envelope.js';
 import { EMPTY_TEXT, RoomRefusalError } from './errors.js';
 import {
   type DelegationResult,
+  type DeliveredPost,
   type PostKind,
   type RoomPage,
   type RoomPost,
   teamRoom,
+  type TimedPage,
 } from './model.js';
 import {
   deleteMember,
@@ -75,24 +77,34 @@ export function createRooms(store: Store, options: RoomsOptions) {
     seen.add(`${roomId}\n${agentId}`);
   }
 
-  async function read(input: ReadInput): Promise<RoomPage> {
+  async function readRows(input: ReadInput): Promise<{ rows: RoomPost[]; nextSeq: number }> {
     return store.read(async (tx) => {
-      const posts = await selectPosts(tx, input);
-      const last = posts.at(-1);
+      const rows = await selectPosts(tx, input);
+      const last = rows.at(-1);
       const nextSeq =
-        posts.length === input.limit && last !== undefined
+        rows.length === input.limit && last !== undefined
           ? last.seq
           : Math.max(input.sinceSeq, await maxSeq(tx, input.roomId));
-      return {
-        posts: posts.map((p) => ({
-          seq: p.seq,
-          authorAgentId: p.authorAgentId,
-          kind: p.kind,
-          wrapped: wrapPost(p),
-        })),
-        nextSeq,
-      };
+      return { rows, nextSeq };
     });
+  }
+
+  const deliver = (p: RoomPost): DeliveredPost => ({
+    seq: p.seq,
+    authorAgentId: p.authorAgentId,
+    kind: p.kind,
+    wrapped: wrapPost(p),
+  });
+
+  async function read(input: ReadInput): Promise<RoomPage> {
+    const { rows, nextSeq } = await readRows(input);
+    return { posts: rows.map(deliver), nextSeq };
+  }
+
+  /** Like `read`, each post also carrying its time (for the dashboard, not for agents). */
+  async function readTimed(input: ReadInput): Promise<TimedPage> {
+    const { rows, nextSeq } = await readRows(input);
+    return { posts: rows.map((p) => ({ ...deliver(p), createdAt: p.createdAt })), nextSeq };
   }
 
   async function knows(teamId: string, name: string): Promise<boolean> {
@@ -133,6 +145,8 @@ export function createRooms(store: Store, options: RoomsOptions) {
 
     /** One page of enveloped posts after `sinceSeq` (no waiting). */
     read,
+
+    readTimed,
 
     /** Reads; when nothing is pending and `waitMs` is set, waits for the next post first. */
     async subscribe(input: SubscribeInput): Promise<RoomPage> {

@@ -65,3 +65,6 @@ export const roomPageQuery = z.object({
   sinceSeq: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(ROOM_LIMITS.pageMax).default(ROOM_LIMITS.pageDefault),
 });
+
+/** REST `POST /api/rooms/:room/posts` body: a human's post (the author is always `user`). */
+export const roomPostBody = z.object({ text: text('text') });

@@ -3,6 +3,7 @@
 
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
+import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import type { Migration } from './migration-types.js';
 
@@ -232,4 +233,5 @@ export const MIGRATIONS: readonly Migration[] = [
   SCOPE_KEY_MIGRATION,
   BACKPLANE_MIGRATION,
   HUMAN_AUTH_MIGRATION,
+  ROOM_USER_KIND_MIGRATION,
 ];

@@ -2,10 +2,14 @@
 // and the current page. Pages are listed in PAGES; new ones slot in beside the others.
 import type { ReactNode } from 'react';
 
+import { AgentsPage } from './agents/agents-page.js';
 import { ApprovalsPage } from './approvals/approvals-page.js';
 import { type Pending, usePending } from './approvals/use-pending.js';
 import { AuditPage } from './audit/audit-page.js';
 import { BoardPage } from './board/board-page.js';
+import { ConnectPage } from './connect/connect-page.js';
+import { MemoryPage } from './memory/memory-page.js';
+import { RoomsPage } from './rooms/rooms-page.js';
 import { useSession } from './session.js';
 
 interface PageDef {
@@ -18,6 +22,10 @@ const PAGES: readonly PageDef[] = [
   { path: '/', label: 'Board', render: () => <BoardPage /> },
   { path: '/approvals', label: 'Approvals', render: (p) => <ApprovalsPage pending={p} /> },
   { path: '/audit', label: 'Audit', render: () => <AuditPage /> },
+  { path: '/memory', label: 'Memory', render: () => <MemoryPage /> },
+  { path: '/agents', label: 'Agents', render: () => <AgentsPage /> },
+  { path: '/connect', label: 'Connect', render: () => <ConnectPage /> },
+  { path: '/rooms', label: 'Rooms', render: () => <RoomsPage /> },
 ];
 
 function LoggedOut({ message }: { message?: string | undefined }) {

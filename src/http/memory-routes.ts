@@ -1,0 +1,119 @@
+// REST for memory, for the dashboard and scripts: scoped search, browse, get, tag edits and
+// soft deletes. The caller acts as the operator and names the scope explicitly
+// (`scopeTeamId` / `scopeAgentId`; none = global items only). Auth runs before; inputs are
+// validated by memory's own zod schemas.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { z } from 'zod';
+
+import {
+  type Memory,
+  memoryBrowseInput,
+  memoryGetInput,
+  memoryRemoveInput,
+  memorySearchInput,
+  memorySetTagsInput,
+  type Scope,
+} from '../memory/index.js';
+import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.js';
+import { HttpError, readBody, sendJson } from './respond.js';
+
+const ITEM = /^\/api\/memory\/items\/([^/]+)(?:\/(tags))?\/?$/;
+const MAX_BODY = 64 * 1024;
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const got = schema.safeParse(value);
+  if (got.success) return got.data;
+  const issue = got.error.issues[0];
+  throw new HttpError(400, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** Query parameters as an object; `limit` as a number, empty values dropped. */
+function queryOf(url: URL): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of url.searchParams) {
+    if (v !== '') out[k] = k === 'limit' ? Number(v) : v;
+  }
+  return out;
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  try {
+    const body = JSON.parse(await readBody(req, MAX_BODY)) as unknown;
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      return body as Record<string, unknown>;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+  }
+  throw new HttpError(400, 'body must be a JSON object');
+}
+
+const scopeOf = (i: {
+  scopeTeamId?: string | undefined;
+  scopeAgentId?: string | undefined;
+}): Scope => ({
+  teamId: i.scopeTeamId,
+  agentId: i.scopeAgentId,
+});
+
+async function itemRoute(req: IncomingMessage, url: URL, memory: Memory, m: RegExpExecArray) {
+  const id = decodeURIComponent(m[1] ?? '');
+  const method = req.method ?? 'GET';
+  if (m[2] === 'tags' && method === 'POST') {
+    const input = parse(memorySetTagsInput, { ...(await jsonBody(req)), id });
+    return { item: await memory.setTags(id, input.tags, scopeOf(input)) };
+  }
+  if (m[2] !== undefined) throw new HttpError(405, `${method} is not allowed on ${url.pathname}`);
+  if (method === 'GET') {
+    return memory.get(id, scopeOf(parse(memoryGetInput, { ...queryOf(url), id })));
+  }
+  if (method === 'DELETE') {
+    return memory.remove(id, scopeOf(parse(memoryRemoveInput, { ...queryOf(url), id })));
+  }
+  throw new HttpError(405, `${method} is not allowed on ${url.pathname}`);
+}
+
+async function dispatch(req: IncomingMessage, url: URL, memory: Memory): Promise<unknown> {
+  const method = req.method ?? 'GET';
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/api/memory/search' && method === 'GET') {
+    const input = parse(memorySearchInput, queryOf(url));
+    return memory.search({ ...input, scope: scopeOf(input) });
+  }
+  if (path === '/api/memory/items' && method === 'GET') {
+    const input = parse(memoryBrowseInput, queryOf(url));
+    return { items: await memory.browse({ limit: input.limit, scope: scopeOf(input) }) };
+  }
+  const m = ITEM.exec(url.pathname);
+  if (m === null) throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+  return itemRoute(req, url, memory, m);
+}
+
+function statusOf(err: unknown): number | undefined {
+  if (err instanceof HttpError) return err.status;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof InvalidInputError) return 400;
+  if (err instanceof DomainError) return 409;
+  return undefined;
+}
+
+/** Handles `/api/memory/*`; false when the path is not a memory route. */
+export async function handleMemoryRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  memory: Memory,
+): Promise<boolean> {
+  if (!/^\/api\/memory\/(?:search|items)(?:\/|$)/.test(url.pathname)) return false;
+  try {
+    sendJson(res, 200, await dispatch(req, url, memory));
+  } catch (err) {
+    const status = statusOf(err);
+    if (status === undefined) throw err;
+    req.resume();
+    const error = status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'invalid';
+    sendJson(res, status, { error, message: (err as Error).message });
+  }
+  return true;
+}
