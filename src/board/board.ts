@@ -12,6 +12,7 @@ import {
   taskNotFound,
   TransitionError,
 } from './errors.js';
+import { selectHistory } from './events.js';
 import {
   type BoardLimits,
   canMove,
@@ -20,6 +21,7 @@ import {
   movesFrom,
   type Task,
   type TaskComment,
+  type TaskEvent,
   type TaskStatus,
 } from './model.js';
 import {
@@ -34,6 +36,8 @@ import {
 } from './queries.js';
 import { createRelations } from './relations.js';
 import {
+  actorName,
+  applyMove,
   assertHolder,
   hasExpired,
   insertComment,
@@ -56,9 +60,9 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     taskId: string,
     to: TaskStatus,
     actor: Actor,
-    prefix: string,
-    requireFrom?: readonly TaskStatus[],
+    how: { prefix: string; reason: string; requireFrom?: readonly TaskStatus[] },
   ): Promise<Task> {
+    const { prefix, requireFrom } = how;
     return store.write(async (tx) => {
       const now = clock();
       const row = await mustFind(tx, taskId);
@@ -75,21 +79,8 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
-      const assignee = to === 'todo' ? null : row.assignee_agent_id;
-      const runtime = to === 'todo' ? null : row.assignee_runtime;
-      const lease = to === 'in_progress' && assignee !== null ? now + leaseMs : null;
-      await tx.run(
-        'UPDATE tasks SET status = ?, assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ?',
-        [to, assignee, runtime, lease, now, row.id],
-      );
-      return toTask({
-        ...row,
-        status: to,
-        assignee_agent_id: assignee,
-        assignee_runtime: runtime,
-        lease_expires_at: lease,
-        updated_at: now,
-      });
+      const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
+      return toTask(await applyMove(tx, row, to, at));
     });
   }
 
@@ -139,7 +130,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     },
 
     /** Uncapped create (REST, orchestrator): parent must exist, no cap checks. */
-    async createTask(input: CreateTaskInput): Promise<Task> {
+    async createTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
       return store.write(async (tx) => {
         const now = clock();
         let parent: TaskRow | undefined;
@@ -147,7 +138,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           parent = await findTask(tx, input.parentTaskId);
           if (parent === undefined) throw parentNotFound(input.parentTaskId);
         }
-        return toTask(await insertTask(tx, input, parent, now));
+        return toTask(await insertTask(tx, input, parent, now, actorName(actor)));
       });
     },
 
@@ -156,20 +147,21 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * rate for roots, checked and inserted in one write transaction.
      * @throws NotFoundError (parent_not_found) or PolicyError (depth_cap, child_cap, root_rate_cap).
      */
-    async createCappedTask(input: CreateTaskInput): Promise<Task> {
+    async createCappedTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
       return store.write(async (tx) => {
         const now = clock();
+        const by = actorName(actor);
         if (input.parentTaskId === undefined) {
           const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
           if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
-          return toTask(await insertTask(tx, input, undefined, now));
+          return toTask(await insertTask(tx, input, undefined, now, by));
         }
         const parent = await findTask(tx, input.parentTaskId);
         if (parent === undefined) throw parentNotFound(input.parentTaskId);
         if (parent.depth >= limits.maxDepth) throw depthCap(limits);
         const children = await countLiveChildren(tx, parent.id);
         if (children >= limits.maxChildren) throw childCap(children, limits);
-        return toTask(await insertTask(tx, input, parent, now));
+        return toTask(await insertTask(tx, input, parent, now, by));
       });
     },
 
@@ -178,16 +170,33 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** in_progress → todo, clearing the assignee. */
     releaseTask: (taskId: string, actor: Actor = {}): Promise<Task> =>
-      move(taskId, 'todo', actor, 'release failed: ', ['in_progress']),
+      move(taskId, 'todo', actor, {
+        prefix: 'release failed: ',
+        reason: 'release',
+        requireFrom: ['in_progress'],
+      }),
 
     updateStatus: (taskId: string, status: TaskStatus, actor: Actor = {}): Promise<Task> =>
-      move(taskId, status, actor, 'status change failed: '),
+      move(taskId, status, actor, { prefix: 'status change failed: ', reason: 'status' }),
 
     blockTask: (taskId: string, actor: Actor = {}): Promise<Task> =>
-      move(taskId, 'blocked', actor, 'block failed: '),
+      move(taskId, 'blocked', actor, { prefix: 'block failed: ', reason: 'block' }),
 
     unblockTask: (taskId: string, actor: Actor = {}): Promise<Task> =>
-      move(taskId, 'todo', actor, 'unblock failed: ', ['blocked', 'todo']),
+      move(taskId, 'todo', actor, {
+        prefix: 'unblock failed: ',
+        reason: 'unblock',
+        requireFrom: ['blocked', 'todo'],
+      }),
+
+    /** A task's status changes, oldest first. @throws NotFoundError for an unknown task. */
+    async history(taskId: string): Promise<TaskEvent[]> {
+      await sweepIfExpired();
+      return store.read(async (tx) => {
+        await mustFind(tx, taskId);
+        return selectHistory(tx, taskId);
+      });
+    },
 
     /** Appends a comment. @throws NotFoundError for an unknown task. */
     async addComment(input: CommentInput): Promise<TaskComment> {

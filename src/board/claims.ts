@@ -2,6 +2,7 @@
 // expired leases to todo inside the same write transaction, so a dead agent's work is free.
 import type { Store } from '../store/index.js';
 import { claimConflict, NotHolderError } from './errors.js';
+import { recordTransition, type Transition } from './events.js';
 import type { Task } from './model.js';
 import { ORDER_SQL, READY_SQL } from './queries.js';
 import { mustFind, sweepExpired } from './rows-ops.js';
@@ -12,6 +13,19 @@ export interface ClaimContext {
   store: Store;
   clock: () => number;
   leaseMs: number;
+}
+
+/** The history event of a successful claim (todo → in_progress). */
+function claimEvent(input: ClaimInput, now: number): Transition {
+  const assign = input.via === 'assign';
+  return {
+    taskId: input.taskId,
+    at: now,
+    from: 'todo',
+    to: 'in_progress',
+    actor: assign ? (input.assignedBy ?? null) : input.assigneeAgentId,
+    reason: assign ? `assign to ${input.assigneeAgentId}` : 'claim',
+  };
 }
 
 /** The claim operations over a store. */
@@ -33,6 +47,7 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
         );
         const row = await mustFind(tx, input.taskId);
         if (res.changes === 0) throw claimConflict(row.id, row.status, row.assignee_agent_id);
+        await recordTransition(tx, claimEvent(input, now));
         return toTask(row);
       });
     },
@@ -57,6 +72,12 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
           "UPDATE tasks SET status = 'in_progress', assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ? AND status = 'todo'",
           [input.assigneeAgentId, input.assigneeRuntime ?? null, now + leaseMs, now, next.id],
         );
+        const event = { taskId: next.id, at: now, from: 'todo', to: 'in_progress' } as const;
+        await recordTransition(tx, {
+          ...event,
+          actor: input.assigneeAgentId,
+          reason: 'claim next ready',
+        });
         return toTask(await mustFind(tx, next.id));
       });
     },

@@ -18,6 +18,7 @@ export {
   DEFAULT_LIMITS,
   type Task,
   type TaskComment,
+  type TaskEvent,
   TASK_STATUSES,
   type TaskStatus,
 } from './model.js';

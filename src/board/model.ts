@@ -61,6 +61,18 @@ export interface TaskComment {
   createdAt: string;
 }
 
+/** One recorded status change (`fromStatus` is null for a task's creation). */
+export interface TaskEvent {
+  id: number;
+  taskId: string;
+  at: string;
+  fromStatus: TaskStatus | null;
+  toStatus: TaskStatus;
+  /** The agent (or `user`, `lease`) that made the change, when known. */
+  actor: string | null;
+  reason: string | null;
+}
+
 /** Board limits. The defaults are the spec's. */
 export interface BoardLimits {
   maxChildren: number;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
+import { recordTransition } from './events.js';
 import type { TaskStatus } from './model.js';
 import { findTask } from './queries.js';
 import type { CommentRow, TaskRow } from './rows.js';
@@ -32,7 +33,41 @@ export async function insertComment(
   return row;
 }
 
-/** Returns expired in_progress claims to todo, each with a system comment. */
+/** Who the history names for an actor: the agent, else its name, else unknown (null). */
+export function actorName(actor: Actor): string | null {
+  return actor.agentId ?? actor.name ?? null;
+}
+
+/**
+ * Writes a legal move of `row` to `to` and its history event; back to todo clears the claim,
+ * in_progress with an assignee gets a fresh lease. The caller has checked the move.
+ */
+export async function applyMove(
+  tx: Queryable,
+  row: TaskRow,
+  to: TaskStatus,
+  at: { now: number; leaseMs: number; actor: string | null; reason: string },
+): Promise<TaskRow> {
+  const assignee = to === 'todo' ? null : row.assignee_agent_id;
+  const runtime = to === 'todo' ? null : row.assignee_runtime;
+  const lease = to === 'in_progress' && assignee !== null ? at.now + at.leaseMs : null;
+  await tx.run(
+    'UPDATE tasks SET status = ?, assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ?',
+    [to, assignee, runtime, lease, at.now, row.id],
+  );
+  const { actor, reason } = at;
+  await recordTransition(tx, { taskId: row.id, at: at.now, from: row.status, to, actor, reason });
+  return {
+    ...row,
+    status: to,
+    assignee_agent_id: assignee,
+    assignee_runtime: runtime,
+    lease_expires_at: lease,
+    updated_at: at.now,
+  };
+}
+
+/** Returns expired in_progress claims to todo, each with a system comment and a `lease` event. */
 export async function sweepExpired(tx: Queryable, now: number): Promise<number> {
   const expired = await tx.all<TaskRow>(
     "SELECT * FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? AND deleted_at IS NULL",
@@ -43,6 +78,15 @@ export async function sweepExpired(tx: Queryable, now: number): Promise<number> 
       "UPDATE tasks SET status = 'todo', assignee_agent_id = NULL, assignee_runtime = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
       [now, row.id],
     );
+    const by = row.assignee_agent_id ?? 'unknown';
+    await recordTransition(tx, {
+      taskId: row.id,
+      at: now,
+      from: row.status,
+      to: 'todo',
+      actor: 'lease',
+      reason: `lease expired: claim by ${by}`,
+    });
     const body = `lease expired: claim by ${row.assignee_agent_id ?? 'unknown'} returned the task to todo`;
     await insertComment(tx, { taskId: row.id, body, authorType: 'system' }, now);
   }
@@ -72,13 +116,8 @@ export function assertHolder(row: TaskRow, actor: Actor, prefix: string): void {
   }
 }
 
-export async function insertTask(
-  tx: Queryable,
-  input: CreateTaskInput,
-  parent: TaskRow | undefined,
-  now: number,
-): Promise<TaskRow> {
-  const row: TaskRow = {
+function newTaskRow(input: CreateTaskInput, parent: TaskRow | undefined, now: number): TaskRow {
+  return {
     id: randomUUID(),
     team_id: input.teamId ?? parent?.team_id ?? null,
     parent_task_id: parent?.id ?? null,
@@ -94,26 +133,28 @@ export async function insertTask(
     updated_at: now,
     deleted_at: null,
   };
+}
+
+/** Inserts a task and its `create` event (from null). */
+export async function insertTask(
+  tx: Queryable,
+  input: CreateTaskInput,
+  parent: TaskRow | undefined,
+  now: number,
+  actor: string | null = null,
+): Promise<TaskRow> {
+  const row = newTaskRow(input, parent, now);
   await tx.run(
     `INSERT INTO tasks (id, team_id, parent_task_id, depth, title, description, status, priority,
       assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
-      row.id,
-      row.team_id,
-      row.parent_task_id,
-      row.depth,
-      row.title,
-      row.description,
-      row.status,
-      row.priority,
-      row.assignee_agent_id,
-      row.assignee_runtime,
-      row.lease_expires_at,
-      row.created_at,
-      row.updated_at,
-      row.deleted_at,
+      ...[row.id, row.team_id, row.parent_task_id, row.depth, row.title, row.description],
+      ...[row.status, row.priority, row.assignee_agent_id, row.assignee_runtime],
+      ...[row.lease_expires_at, row.created_at, row.updated_at, row.deleted_at],
     ],
   );
+  const to = row.status;
+  await recordTransition(tx, { taskId: row.id, at: now, from: null, to, actor, reason: 'create' });
   return row;
 }

@@ -23,6 +23,9 @@ export interface ClaimInput {
   taskId: string;
   assigneeAgentId: string;
   assigneeRuntime?: string | undefined;
+  /** Recorded in the history: `assign` names `assignedBy` (when known) as the actor. */
+  via?: 'claim' | 'assign' | undefined;
+  assignedBy?: string | undefined;
 }
 
 export interface CommentInput {
@@ -35,6 +38,8 @@ export interface CommentInput {
 /** Who is acting, when known (a bound session). Unknown actors skip the holder check. */
 export interface Actor {
   agentId?: string | undefined;
+  /** Recorded in the history when there is no `agentId` (e.g. `user`); never checked. */
+  name?: string | undefined;
 }
 
 export interface TaskDetail {

@@ -47,12 +47,16 @@ export function createBoardWatch(
   };
 }
 
-/** Streams `board` events until the client leaves; a comment line keeps idle streams open. */
+/**
+ * Streams one `event` (default `board`) per change until the client leaves; a comment line
+ * keeps idle streams open. The approvals stream reuses it with `approvals`.
+ */
 export async function streamBoard(
   req: IncomingMessage,
   res: ServerResponse,
   watch: BoardWatch,
   keepAliveMs: number,
+  event = 'board',
 ): Promise<void> {
   const abort = new AbortController();
   req.once('close', () => abort.abort());
@@ -69,10 +73,10 @@ export async function streamBoard(
     queue = queue.then(() => send(res, chunk, abort.signal)).catch(() => abort.abort());
   };
   const stop = watch.subscribe((mark) =>
-    push(`id: ${++seq}\nevent: board\ndata: ${JSON.stringify({ mark })}\n\n`),
+    push(`id: ${++seq}\nevent: ${event}\ndata: ${JSON.stringify({ mark })}\n\n`),
   );
   const keepAlive = setInterval(() => push(': keep-alive\n\n'), keepAliveMs);
-  push('retry: 2000\n: board\n\n');
+  push(`retry: 2000\n: ${event}\n\n`);
   await new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()));
   stop();
   clearInterval(keepAlive);

@@ -1,5 +1,5 @@
 // REST for the humans who govern the tool broker: `GET /api/approvals`, `GET|POST
-// /api/approvals/:id`, `GET /api/audit`, `GET /api/tool-notes`. Auth and the Host check run
+// /api/approvals/:id`, `GET /api/approvals/stream` (SSE), `GET /api/audit`, `GET /api/tool-notes`. Auth and the Host check run
 // before this; only the master token (or --no-auth) reaches it, never a scoped agent token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -13,6 +13,8 @@ import {
 } from '../broker/index.js';
 import type { Core } from '../core/index.js';
 import { NotFoundError } from '../shared/errors.js';
+import type { ApprovalsWatch } from './approvals-stream.js';
+import { streamBoard } from './board-stream.js';
 import { HttpError, readBody, sendJson } from './respond.js';
 
 const APPROVAL = /^\/api\/approvals\/([^/]+)\/?$/;
@@ -102,14 +104,25 @@ const ERROR_NAMES: Record<number, string> = {
 
 const OWNED = /^\/api\/(?:audit|approvals|tool-notes)(?:\/|$)/;
 
+export interface BrokerRouteOptions {
+  core: Core;
+  /** The shared poller behind `GET /api/approvals/stream`. */
+  watch: ApprovalsWatch;
+  keepAliveMs?: number | undefined;
+}
+
 /** Handles the broker routes; false when the path is not one of them. */
 export async function handleBrokerRoute(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  core: Core,
+  { core, watch, keepAliveMs }: BrokerRouteOptions,
 ): Promise<boolean> {
   if (!OWNED.test(url.pathname)) return false;
+  if (url.pathname.replace(/\/+$/, '') === '/api/approvals/stream' && req.method === 'GET') {
+    await streamBoard(req, res, watch, keepAliveMs ?? 15_000, 'approvals');
+    return true;
+  }
   try {
     sendJson(res, 200, await dispatch(core, req, url));
   } catch (err) {

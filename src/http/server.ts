@@ -12,6 +12,7 @@ import { createHumanAuth } from '../auth/index.js';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
 import { handleAgentsRoute } from './agents-routes.js';
+import { createApprovalsWatch } from './approvals-stream.js';
 import { attachInput, renderAttach } from './attach.js';
 import { createBackplaneMount } from './backplane-mount.js';
 import { handleBackplaneRoute } from './backplane-routes.js';
@@ -87,6 +88,13 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     board: core.board,
     watch: createBoardWatch(core.board, {
       onError: (err) => logger.warn({ err }, 'board change poll failed'),
+    }),
+    keepAliveMs: options.sseKeepAliveMs,
+  };
+  const brokerRoutes = {
+    core,
+    watch: createApprovalsWatch(core.broker, {
+      onError: (err) => logger.warn({ err }, 'approvals poll failed'),
     }),
     keepAliveMs: options.sseKeepAliveMs,
   };
@@ -220,7 +228,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     if (await handleRoomsRoute(req, res, url, { core, keepAliveMs: options.sseKeepAliveMs })) {
       return;
     }
-    if (await handleBrokerRoute(req, res, url, core)) return;
+    if (await handleBrokerRoute(req, res, url, brokerRoutes)) return;
     if (await handleMemoryRoute(req, res, url, core.memory)) return;
     if (await handleAgentsRoute(req, res, url, core.backplane)) return;
     const mount = mcpName === undefined ? undefined : mounts.get(mcpName);

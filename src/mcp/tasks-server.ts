@@ -64,17 +64,20 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       input: createTaskInput,
       // A bound session's new root tasks land on its own team, so it can see them.
       handler: (a) =>
-        board.createCappedTask({
-          ...a,
-          teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
-        }),
+        board.createCappedTask(
+          {
+            ...a,
+            teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
+          },
+          actor,
+        ),
     }),
     defineTool({
       name: 'create_subtask',
       description:
         "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
       input: createSubtaskInput,
-      handler: (a) => board.createCappedTask(a),
+      handler: (a) => board.createCappedTask(a, actor),
     }),
     defineTool({
       name: 'claim_task',
@@ -88,7 +91,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         'Assign a `todo` task to an agent (the same atomic claim as `claim_task`; a conflict means already assigned).',
       input: claimTaskInput,
-      handler: (a) => board.claimTask(a),
+      handler: (a) => board.claimTask({ ...a, via: 'assign', assignedBy: binding.scopeAgentId }),
     }),
     defineTool({
       name: 'release_task',

@@ -49,13 +49,16 @@ async function createDelegatedTask(
   ctx: DelegateContext,
   input: { teamId: string; caller: string; assignee: string; task: string },
 ): Promise<string> {
-  const created = await ctx.board.createCappedTask({
-    title: titleOf(input.task),
-    description: input.task,
-    teamId: input.teamId,
-    status: 'todo',
+  const created = await ctx.board.createCappedTask(
+    { title: titleOf(input.task), description: input.task, teamId: input.teamId, status: 'todo' },
+    { agentId: input.caller },
+  );
+  await ctx.board.claimTask({
+    taskId: created.id,
+    assigneeAgentId: input.assignee,
+    via: 'assign',
+    assignedBy: input.caller,
   });
-  await ctx.board.claimTask({ taskId: created.id, assigneeAgentId: input.assignee });
   await ctx.board.addComment({
     taskId: created.id,
     body: `Delegated by ${input.caller} to ${input.assignee} (team_delegate).`,

@@ -5,6 +5,7 @@ import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
+import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import type { Migration } from './migration-types.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
@@ -234,4 +235,5 @@ export const MIGRATIONS: readonly Migration[] = [
   BACKPLANE_MIGRATION,
   HUMAN_AUTH_MIGRATION,
   ROOM_USER_KIND_MIGRATION,
+  TASK_EVENTS_MIGRATION,
 ];

@@ -109,6 +109,26 @@ describe('dashboard REST', () => {
     expect((await fetch(`${base}/nope`, { headers: bearer })).status).toBe(404);
   });
 
+  it('serves the status history in the task detail, the REST move recorded as user', async () => {
+    const svc = await sessions.start();
+    const task = await svc.core.board.createTask({ title: 'h' });
+    await svc.core.board.claimTask({ taskId: task.id, assigneeAgentId: 'a' });
+    const url = `${svc.base}/api/board/tasks/${task.id}`;
+    const h = { ...bearer, 'content-type': 'application/json' };
+    const move = async (status: string) =>
+      fetch(`${url}/status`, { method: 'POST', headers: h, body: JSON.stringify({ status }) });
+    expect((await move('in_review')).status).toBe(200);
+    expect((await move('backlog')).status).toBe(409);
+    const detail = (await (await fetch(url, { headers: bearer })).json()) as {
+      history: Array<{ fromStatus: string | null; toStatus: string; actor: string | null }>;
+    };
+    expect(detail.history.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
+      [null, 'todo', null],
+      ['todo', 'in_progress', 'a'],
+      ['in_progress', 'in_review', 'user'],
+    ]);
+  });
+
   it('streams a board event when a task changes', async () => {
     const svc = await sessions.start();
     const ctrl = new AbortController();
@@ -128,6 +148,41 @@ describe('dashboard REST', () => {
     }
     ctrl.abort();
     expect(text).toContain('event: board');
+  });
+
+  it('streams an approvals event when a call waits and again when it is decided', async () => {
+    const svc = await sessions.start();
+    const ctrl = new AbortController();
+    const res = await fetch(`${svc.base}/api/approvals/stream`, {
+      headers: bearer,
+      signal: ctrl.signal,
+    });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body?.getReader();
+    let text = '';
+    const events = (): number => text.split('event: approvals').length - 1;
+    const until = async (n: number): Promise<void> => {
+      while (events() < n) {
+        const chunk = await reader?.read();
+        if (chunk === undefined || chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+    };
+    await new Promise((r) => setTimeout(r, 300));
+    const call = svc.core.broker
+      .call({
+        tool: 'delete_path',
+        args: { path: '/tmp/y' },
+        caller: 'a1',
+      })
+      .catch((err: unknown) => err);
+    await until(1);
+    const [pending] = await svc.core.broker.listApprovals({ status: 'pending' });
+    await svc.core.broker.decide(pending?.id ?? 'missing', 'deny', 'test');
+    await until(2);
+    ctrl.abort();
+    expect(await call).toMatchObject({ code: 'tool_denied' });
+    expect(events()).toBe(2);
   });
   it('lets the session cookie list and decide approvals, with CSRF on the decision', async () => {
     const svc = await sessions.start();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROOT } from '../helpers.js';
 import { httpClient, spawnServe } from '../http/helpers.js';
-import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl } from './browser.js';
+import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl, narrowShot } from './browser.js';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
 
@@ -45,6 +45,7 @@ async function approveOnce(page: Page): Promise<void> {
   expect(await badge(page).innerText()).toBe('1');
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, 'approvals-1280x800.png') });
+  await narrowShot(page, 'approvals');
   await card.getByRole('button', { name: 'Approve once' }).click();
 }
 
@@ -81,6 +82,7 @@ describe.skipIf(!HAVE_CHROMIUM)('approvals and audit in Chromium', () => {
       });
       await auditShows(page, callId ?? 'missing');
       await page.screenshot({ path: join(SHOTS, 'audit-1280x800.png') });
+      await narrowShot(page, 'audit');
       expect(errors).toEqual([]);
     } finally {
       await mcp.close();

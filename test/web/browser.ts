@@ -1,11 +1,12 @@
 // Browser-test helpers: Debian's Chromium through playwright-core (never a downloaded build),
 // a logged-in page against a `cairn serve` child, console-error capture, card drags.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { format } from 'prettier';
+import { expect } from 'vitest';
 
 import { ROOT } from '../helpers.js';
 import type { ServeProcess } from '../http/helpers.js';
@@ -43,6 +44,27 @@ export function consoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/**
+ * Resizes to 390×800, asserts the page does not scroll sideways, screenshots it into
+ * docs/screenshots/<name>-390.png, then restores 1280×800.
+ */
+export async function narrowShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 800 });
+  // A string, not a function: test/ typechecks without the DOM lib.
+  const { width, wide } = await page.evaluate<{ width: number; wide: string[] }>(`(async () => {
+    await new Promise((r) => requestAnimationFrame(r));
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391)
+      .slice(0, 5)
+      .map((e) => e.tagName.toLowerCase() + '.' + e.className);
+    return { width: document.documentElement.scrollWidth, wide };
+  })()`);
+  expect(width, `${name} overflows at 390 px: ${wide.join(' ')}`).toBeLessThanOrEqual(391);
+  mkdirSync(join(ROOT, 'docs/screenshots'), { recursive: true });
+  await page.screenshot({ path: join(ROOT, 'docs/screenshots', `${name}-390.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Drags a card onto a column with real mouse events. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROOT } from '../helpers.js';
 import { httpClient, type ServeProcess, spawnServe } from '../http/helpers.js';
-import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl } from './browser.js';
+import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl, narrowShot } from './browser.js';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
 
@@ -70,6 +70,7 @@ async function memoryPage(page: Page): Promise<void> {
   await panel.getByRole('button', { name: 'Save tags' }).click();
   await panel.locator('.item-tags').filter({ hasText: 'release-train' }).waitFor();
   await page.screenshot({ path: join(SHOTS, 'memory-1280x800.png') });
+  await narrowShot(page, 'memory');
   await panel.getByRole('button', { name: 'Delete…' }).click();
   await panel.getByRole('button', { name: 'Yes, delete' }).click();
   await page.getByText('Deleted “Deploy window”.').waitFor();
@@ -90,6 +91,7 @@ async function agentsPage(page: Page, serve: ServeProcess): Promise<void> {
   const token = await creds.locator('code.secret').first().innerText();
   expect(await row.innerText()).not.toContain('Yes, rotate');
   await page.screenshot({ path: join(SHOTS, 'agents-1280x800.png') });
+  await narrowShot(page, 'agents');
   const res = await fetch(`${serve.base}/v1/agents`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -116,6 +118,7 @@ async function connectPage(page: Page): Promise<void> {
   const snippet = page.getByTestId('snippet');
   await snippet.filter({ hasText: '/api/mcp/memory' }).waitFor();
   await page.screenshot({ path: join(SHOTS, 'connect-1280x800.png') });
+  await narrowShot(page, 'connect');
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('memory, agents and connect in Chromium', () => {

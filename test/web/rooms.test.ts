@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveredPost } from '../../src/rooms/index.js';
 import { callOk, ROOT } from '../helpers.js';
 import { httpClient, spawnServe } from '../http/helpers.js';
-import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl } from './browser.js';
+import { apiToken, consoleErrors, HAVE_CHROMIUM, launch, loginUrl, narrowShot } from './browser.js';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
 const TEAM = { teamId: 't1' };
@@ -70,6 +70,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rooms in Chromium', () => {
       expect(await page.getByLabel('Post as user').inputValue()).toBe('');
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, 'rooms-1280x800.png') });
+      await narrowShot(page, 'rooms');
       expect(errors).toEqual([]);
     } finally {
       await mcp.close();

@@ -1,9 +1,21 @@
-// The approvals page: every pending broker call with its decisions. The list
-// comes from the shell's poller (see use-pending.ts), so the badge and the page always agree.
-import { useState } from 'react';
+// The approvals page: every pending broker call with its decisions. The list comes from the
+// shell's live hook (see use-pending.ts), so the badge and the page always agree.
+import { useEffect, useState } from 'react';
 
 import { ApprovalCard } from './approval-card.js';
 import type { Pending } from './use-pending.js';
+
+const LIVE_TEXT = { live: 'Live', offline: 'Reconnecting…', connecting: 'Connecting…' };
+
+/** The current time, re-read every second so "waiting for" and "expires in" keep moving. */
+function useNow(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
 
 export function ApprovalsPage({ pending }: { pending: Pending }) {
   const [notice, setNotice] = useState<string>();
@@ -12,12 +24,12 @@ export function ApprovalsPage({ pending }: { pending: Pending }) {
     setNotice(message);
     void pending.refresh();
   };
-  const now = Date.now();
+  const now = useNow();
   return (
     <main className="page">
       <div className="status-line">
         <h1>Approvals</h1>
-        <span className="muted">Refreshes every second while this tab is visible.</span>
+        <span className={`live ${pending.live}`}>{LIVE_TEXT[pending.live]}</span>
         {notice !== undefined && <span role="status">{notice}</span>}
       </div>
       {error !== undefined && (

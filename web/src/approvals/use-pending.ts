@@ -1,8 +1,10 @@
-// The pending approvals, polled once a second while the page is visible (and at once when it
-// becomes visible again). One poller in the shell feeds both the nav badge and the page.
+// The pending approvals, live: refetched on every `approvals` event of /api/approvals/stream,
+// on every (re)connect (backoff 1 s → 15 s) and when the tab becomes visible again. One hook in
+// the shell feeds both the nav badge and the page.
 import { useCallback, useEffect, useState } from 'react';
 
 import { api, errorText } from '../api.js';
+import { type LiveState, useLive } from '../board/use-live.js';
 
 export interface PendingApproval {
   id: string;
@@ -19,12 +21,11 @@ export interface PendingApproval {
 export interface Pending {
   approvals: PendingApproval[] | undefined;
   error: string | undefined;
+  live: LiveState;
   refresh(): Promise<void>;
 }
 
-export const POLL_MS = 1000;
-
-/** Polls `GET /api/approvals` (status pending) every POLL_MS while the tab is visible. */
+/** Reads `GET /api/approvals` (pending) whenever the approvals stream says it changed. */
 export function usePending(): Pending {
   const [approvals, setApprovals] = useState<PendingApproval[]>();
   const [error, setError] = useState<string>();
@@ -37,19 +38,14 @@ export function usePending(): Pending {
       setError(errorText(err));
     }
   }, []);
+  const live = useLive('/api/approvals/stream', () => void refresh(), 'approvals');
   useEffect(() => {
     void refresh();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, POLL_MS);
     const onVisible = (): void => {
       if (document.visibilityState === 'visible') void refresh();
     };
     document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
-  return { approvals, error, refresh };
+  return { approvals, error, live, refresh };
 }

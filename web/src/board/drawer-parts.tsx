@@ -1,8 +1,8 @@
 // Pieces of the task drawer: task lists (ancestors, children, dependencies), the claim, the
-// comment thread and its form, the dependency form.
+// status history, the comment thread and its form, the dependency form.
 import { type FormEvent, useState } from 'react';
 
-import { STATUS_LABELS, type Task, type TaskComment } from './model.js';
+import { STATUS_LABELS, type Task, type TaskComment, type TaskEvent } from './model.js';
 
 export function TaskList(props: {
   title: string;
@@ -53,6 +53,26 @@ export function Claim({ task }: { task: Task }) {
         {task.leaseExpiresAt === null ? 'no lease' : new Date(task.leaseExpiresAt).toLocaleString()}
       </dd>
     </dl>
+  );
+}
+
+/** Status changes, newest first: time, from → to, actor (and why, when it says more). */
+export function History({ events }: { events: readonly TaskEvent[] }) {
+  if (events.length === 0) return <p className="empty">No recorded status changes.</p>;
+  return (
+    <ol className="comments history" aria-label="Status history">
+      {[...events].reverse().map((e) => (
+        <li key={e.id}>
+          <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>{' '}
+          {e.fromStatus === null ? 'created' : STATUS_LABELS[e.fromStatus]} →{' '}
+          <strong>{STATUS_LABELS[e.toStatus]}</strong>{' '}
+          <span className="who">by {e.actor ?? 'unknown'}</span>
+          {e.reason !== null && !['create', 'status'].includes(e.reason) && (
+            <span className="muted"> ({e.reason})</span>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 

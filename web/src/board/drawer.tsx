@@ -1,8 +1,8 @@
-// The task drawer: description, claim and lease, move-to (legal moves only), ancestors,
-// children, dependencies (link/unlink), dependents and comments (add one as the user).
+// The task drawer: description, claim and lease, status history, move-to (legal moves only),
+// ancestors, children, dependencies (link/unlink), dependents and comments (add one as the user).
 import { useEffect, useRef } from 'react';
 
-import { Claim, Comments, OneLineForm, TaskList } from './drawer-parts.js';
+import { Claim, Comments, History, OneLineForm, TaskList } from './drawer-parts.js';
 import { movesFrom, STATUS_LABELS, type Task, type TaskDetail, type TaskStatus } from './model.js';
 import { useTaskDetail } from './use-task-detail.js';
 
@@ -40,8 +40,13 @@ function MoveTo({ task, onMove }: { task: Task; onMove(task: Task, to: TaskStatu
 
 type Write = ReturnType<typeof useTaskDetail>['write'];
 
-function Body({ detail, write, props }: { detail: TaskDetail; write: Write; props: DrawerProps }) {
-  const id = detail.task.id;
+interface BodyProps {
+  detail: TaskDetail;
+  write: Write;
+  props: DrawerProps;
+}
+
+function Relations({ detail, write, props }: BodyProps) {
   const link = (dep: string) =>
     write('/dependencies', { method: 'POST', body: { dependsOnTaskId: dep } }, 'Dependency linked');
   const unlink = (dep: string) =>
@@ -50,36 +55,16 @@ function Body({ detail, write, props }: { detail: TaskDetail; write: Write; prop
       { method: 'DELETE' },
       'Dependency removed',
     );
-  const comment = (body: string) =>
-    write('/comments', { method: 'POST', body: { body } }, 'Comment added');
+  const { onOpen } = props;
   return (
     <>
-      <MoveTo task={detail.task} onMove={props.onMove} />
-      <p className="description">{detail.task.description || 'No description.'}</p>
-      <p className="muted">
-        id <code>{id}</code> · team {detail.task.teamId ?? 'none'} · priority {detail.task.priority}
-      </p>
-      <section className="drawer-section">
-        <h3>Claim</h3>
-        <Claim task={detail.task} />
-      </section>
-      <TaskList
-        title="Ancestors"
-        tasks={detail.ancestors}
-        empty="A root task."
-        onOpen={props.onOpen}
-      />
-      <TaskList
-        title="Children"
-        tasks={detail.children}
-        empty="No subtasks."
-        onOpen={props.onOpen}
-      />
+      <TaskList title="Ancestors" tasks={detail.ancestors} empty="A root task." onOpen={onOpen} />
+      <TaskList title="Children" tasks={detail.children} empty="No subtasks." onOpen={onOpen} />
       <TaskList
         title="Depends on"
         tasks={detail.dependencies}
         empty="No dependencies."
-        onOpen={props.onOpen}
+        onOpen={onOpen}
         onUnlink={unlink}
       />
       <OneLineForm label="Add a dependency (task id) " button="Link" onSubmit={link} />
@@ -87,8 +72,32 @@ function Body({ detail, write, props }: { detail: TaskDetail; write: Write; prop
         title="Dependents"
         tasks={detail.dependents}
         empty="Nothing waits on this task."
-        onOpen={props.onOpen}
+        onOpen={onOpen}
       />
+    </>
+  );
+}
+
+function Body({ detail, write, props }: BodyProps) {
+  const comment = (body: string) =>
+    write('/comments', { method: 'POST', body: { body } }, 'Comment added');
+  return (
+    <>
+      <MoveTo task={detail.task} onMove={props.onMove} />
+      <p className="description">{detail.task.description || 'No description.'}</p>
+      <p className="muted">
+        id <code>{detail.task.id}</code> · team {detail.task.teamId ?? 'none'} · priority{' '}
+        {detail.task.priority}
+      </p>
+      <section className="drawer-section">
+        <h3>Claim</h3>
+        <Claim task={detail.task} />
+      </section>
+      <section className="drawer-section">
+        <h3>History</h3>
+        <History events={detail.history} />
+      </section>
+      <Relations detail={detail} write={write} props={props} />
       <section className="drawer-section">
         <h3>Comments</h3>
         <Comments comments={detail.comments} />

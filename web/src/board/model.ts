@@ -5,12 +5,13 @@ import {
   movesFrom,
   type Task,
   type TaskComment,
+  type TaskEvent,
   TASK_STATUSES,
   type TaskStatus,
 } from '../../../src/board/model.js';
 
 export { canMove, movesFrom, TASK_STATUSES };
-export type { Task, TaskComment, TaskStatus };
+export type { Task, TaskComment, TaskEvent, TaskStatus };
 
 /** A task as the board list returns it. */
 export type BoardTask = Task & { ready: boolean };
@@ -22,6 +23,8 @@ export interface TaskDetail {
   children: Task[];
   dependencies: Task[];
   dependents: Task[];
+  /** Status changes, oldest first (only the dashboard's detail route carries them). */
+  history: TaskEvent[];
 }
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {

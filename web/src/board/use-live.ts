@@ -1,10 +1,11 @@
-// Live board updates: an EventSource on /api/board/stream that calls `onChange` (debounced)
-// on every change and once per (re)connect, and reconnects with backoff when the stream drops.
+// Live updates: an EventSource on a change stream (/api/board/stream, /api/approvals/stream)
+// that calls `onChange` (debounced) on every `event` and once per (re)connect, and reconnects
+// with backoff when the stream drops.
 import { useEffect, useRef, useState } from 'react';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
-export function useLive(url: string, onChange: () => void): LiveState {
+export function useLive(url: string, onChange: () => void, event = 'board'): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -24,7 +25,7 @@ export function useLive(url: string, onChange: () => void): LiveState {
         delay = 1000;
         fire();
       };
-      source.addEventListener('board', fire);
+      source.addEventListener(event, fire);
       source.onerror = () => {
         setState('offline');
         source?.close();
@@ -38,6 +39,6 @@ export function useLive(url: string, onChange: () => void): LiveState {
       window.clearTimeout(retry);
       window.clearTimeout(debounce);
     };
-  }, [url]);
+  }, [url, event]);
   return state;
 }
