@@ -377,3 +377,18 @@ export async function spawnServe(
     throw e;
   }
 }
+
+/** A dashboard session on `svc`: mints a one-time code with the master token and redeems it. */
+export async function loginSession(svc: Running): Promise<{ cookie: string; csrf: string }> {
+  const minted = await fetch(`${svc.base}/api/auth/login-codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  const { code } = (await minted.json()) as { code: string };
+  const res = await fetch(`${svc.base}/api/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+  });
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: csrfToken };
+}

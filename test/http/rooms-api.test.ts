@@ -3,26 +3,12 @@
 // kind `user`; empty text refused; team rooms only).
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { httpSessions, type Running, TOKEN } from './helpers.js';
+import { httpSessions, loginSession as login, type Running, TOKEN } from './helpers.js';
 
 const sessions = httpSessions();
 afterEach(() => sessions.closeAll());
 
 const bearer = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-
-async function login(svc: Running): Promise<{ cookie: string; csrf: string }> {
-  const minted = await fetch(`${svc.base}/api/auth/login-codes`, {
-    method: 'POST',
-    headers: bearer,
-  });
-  const { code } = (await minted.json()) as { code: string };
-  const res = await fetch(`${svc.base}/api/auth/login`, {
-    method: 'POST',
-    body: JSON.stringify({ code }),
-  });
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: csrfToken };
-}
 
 const postTo = (svc: Running, room: string, headers: Record<string, string>, body: string) =>
   fetch(`${svc.base}/api/rooms/${encodeURIComponent(room)}/posts`, {
