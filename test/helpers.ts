@@ -87,6 +87,11 @@ export function linkedSessions<B>(
   };
 }
 
+/** The names of the tools a client's server lists, sorted. */
+export async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((t) => t.name).sort();
+}
+
 /** The text of a tool result's first content item. */
 export function textOf(result: unknown): string {
   const r = result as CallToolResult;

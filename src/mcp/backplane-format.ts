@@ -1,5 +1,20 @@
 // The backplane tools' text outputs, exactly as the spec prints them. Pure formatting.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
 import type { Channel, Credentials, Message } from '../backplane/index.js';
+
+/** What a backplane tool returns: the spec's text, and structured content where it has some. */
+export interface TextOutput {
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
+/** The tool result: the text as its one content item, `structured` as structuredContent. */
+export function textResult(out: TextOutput): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
+  if (out.structured !== undefined) result.structuredContent = out.structured;
+  return result;
+}
 
 export function statusText(counts: { active: number; total: number }): string {
   return `status: ok\nagents: ${counts.active} active, ${counts.total} total`;

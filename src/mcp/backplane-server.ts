@@ -2,14 +2,7 @@
 // send_message and get_history with the spec's text outputs. The acting principal comes from
 // the transport (bearer token over HTTP; the local user, or --agent-token, over stdio) and is
 // the `from` of every message; no argument can change it.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { z } from 'zod';
 
 import {
@@ -27,9 +20,12 @@ import {
   registeredText,
   sentText,
   statusText,
+  type TextOutput,
+  textResult,
 } from './backplane-format.js';
-import { invalidArgs, mapError, RpcError } from './errors.js';
-import { toInputSchema } from './json-schema.js';
+import { RpcError } from './errors.js';
+import { type CallContextFactory, createMcpServer } from './server.js';
+import { defineTool, type ToolCallContext, type ToolDef } from './tool.js';
 
 export const BACKPLANE_SERVER_NAME = 'cairn-backplane';
 /** JSON-RPC code for a missing or wrong credential (the spec's table). */
@@ -43,19 +39,15 @@ export interface BackplaneBinding {
   agentToken?: string | undefined;
 }
 
-interface TextResult {
-  text: string;
-  structured?: Record<string, unknown>;
+/** A backplane tool call's context: the transport's, plus who is acting. */
+interface BackplaneCallContext extends ToolCallContext {
+  principal: Principal;
 }
 
-interface TextTool<S extends z.ZodType = z.ZodType> {
-  name: string;
-  description: string;
-  input: S;
-  run(args: z.output<S>, as: Principal): Promise<TextResult>;
-}
+type TextTool = ToolDef<z.ZodType, BackplaneCallContext, TextOutput>;
 
-const tool = <S extends z.ZodType>(t: TextTool<S>): TextTool => t as unknown as TextTool;
+const tool = <S extends z.ZodType>(t: ToolDef<S, BackplaneCallContext, TextOutput>): TextTool =>
+  defineTool(t);
 
 function tools(core: Core): TextTool[] {
   const bp = core.backplane;
@@ -65,7 +57,7 @@ function tools(core: Core): TextTool[] {
       description:
         'Returns daemon health and agent count (active = seen in the last 5 min or connected over IRC).',
       input: getStatusInput,
-      run: async () => {
+      handler: async () => {
         const counts = await bp.status();
         return { text: statusText(counts), structured: { status: 'ok', ...counts } };
       },
@@ -74,22 +66,24 @@ function tools(core: Core): TextTool[] {
       name: 'list_channels',
       description: 'Lists channels with member count and topic (archived channels are left out).',
       input: listChannelsInput,
-      run: async () => ({ text: channelsText(await bp.channels.list()) }),
+      handler: async () => ({ text: channelsText(await bp.channels.list()) }),
     }),
     tool({
       name: 'register_agent',
       description:
         'Register a new agent (nick unique; type worker (default), orchestrator or observer; channels to join) and receive its credentials: the IRC password and a bearer token for MCP/REST. The password and token are returned once. Store them before calling another tool. Only the operator or an orchestrator may register.',
       input: registerAgentInput,
-      run: async (a, as) => ({ text: registeredText(await bp.register(as, a)) }),
+      handler: async (a, { principal }) => ({
+        text: registeredText(await bp.register(principal, a)),
+      }),
     }),
     tool({
       name: 'send_message',
       description:
         'Send a typed JSON envelope to a channel (e.g. #general). `type` is a dotted name (task.create, task.update, task.complete, agent.hello, agent.bye, text, or your own); `payload` is a JSON object (at most 64 KiB; `text` needs payload.text); `to` optionally names nicks or groups (@all, @workers, @orchestrators, @observers, @prefix-*). The sender is always you.',
       input: sendMessageInput,
-      run: async (a, as) => {
-        const m = await bp.send(as, a);
+      handler: async (a, { principal }) => {
+        const m = await bp.send(principal, a);
         return {
           text: sentText(m),
           structured: { channel: m.channel, seq: m.seq, id: m.envelope.id },
@@ -101,7 +95,7 @@ function tools(core: Core): TextTool[] {
       description:
         'Retrieve recent messages from a channel (default 20, at most 500), oldest first. The full envelopes (with payloads) are in structuredContent.messages.',
       input: getHistoryInput,
-      run: async (a) => {
+      handler: async (a) => {
         const messages = await bp.history(a);
         const channel = messages[0]?.channel ?? (await bp.channels.get(a.channel ?? '')).name;
         return {
@@ -113,55 +107,39 @@ function tools(core: Core): TextTool[] {
   ];
 }
 
-function resolver(core: Core, binding: BackplaneBinding): () => Promise<Principal> {
+/** The principal for each call: the transport's, the operator, or the `--agent-token`'s agent. */
+function principalContext(
+  core: Core,
+  binding: BackplaneBinding,
+): CallContextFactory<BackplaneCallContext> {
   if (binding.principal !== undefined) {
-    const p = binding.principal;
-    return () => Promise.resolve(p);
+    const principal = binding.principal;
+    return (base) => Promise.resolve({ ...base, principal });
   }
   const token = binding.agentToken;
-  if (token === undefined || token === '') return () => Promise.resolve({ kind: 'operator' });
+  if (token === undefined || token === '') {
+    return (base) => Promise.resolve({ ...base, principal: { kind: 'operator' } });
+  }
   let cached: Promise<Principal | undefined> | undefined;
-  return async () => {
+  return async (base) => {
     cached ??= core.backplane.agents.authenticateToken(token);
-    const p = await cached;
-    if (p === undefined) {
+    const principal = await cached;
+    if (principal === undefined) {
       cached = undefined;
       throw new RpcError(UNAUTHORIZED_CODE, 'Unauthorized');
     }
-    return p;
+    return { ...base, principal };
   };
 }
 
 /** Builds one backplane server instance for one connection. */
 export function createBackplaneServer(core: Core, binding: BackplaneBinding = {}): Server {
-  const server = new Server(
-    { name: BACKPLANE_SERVER_NAME, version: core.version },
-    { capabilities: { tools: {}, logging: {} } },
-  );
-  const all = tools(core);
-  const byName = new Map(all.map((t) => [t.name, t]));
-  const listed: Tool[] = all.map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: toInputSchema(t.input),
-  }));
-  const principal = resolver(core, binding);
-  server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const t = byName.get(request.params.name);
-    if (t === undefined)
-      throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
-    const parsed = t.input.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) throw invalidArgs(parsed.error);
-    const as = await principal();
-    try {
-      const out = await t.run(parsed.data, as);
-      const result: CallToolResult = { content: [{ type: 'text', text: out.text }] };
-      if (out.structured !== undefined) result.structuredContent = out.structured;
-      return result;
-    } catch (err) {
-      return mapError(err, t.name, core.logger);
-    }
+  return createMcpServer({
+    name: BACKPLANE_SERVER_NAME,
+    version: core.version,
+    tools: tools(core),
+    logger: core.logger,
+    context: principalContext(core, binding),
+    format: textResult,
   });
-  return server;
 }

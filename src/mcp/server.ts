@@ -1,5 +1,6 @@
 // Builds a low-level SDK `Server` from a list of tool definitions: tools/list from the zod
-// schemas, tools/call parsed at the edge and routed through the one error mapper.
+// schemas, tools/call parsed at the edge and routed through the one error mapper. Servers
+// may add to the per-call context and format results their own way; nothing else differs.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -9,18 +10,37 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 
 import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
-import type { ToolDef } from './tool.js';
+import type { ToolCallContext, ToolDef } from './tool.js';
 
-export interface McpServerSpec {
+/**
+ * Extends the transport's context for one call (e.g. with the authenticated principal). Runs
+ * after the arguments parse and before the handler; what it throws reaches the client as is
+ * (an `RpcError` keeps its code), not through the error mapper.
+ */
+export type CallContextFactory<C extends ToolCallContext> = (base: ToolCallContext) => Promise<C>;
+
+interface McpServerOptions<C extends ToolCallContext, R> {
   name: string;
   version: string;
   instructions?: string;
-  tools: readonly ToolDef[];
+  tools: readonly ToolDef<z.ZodType, C, R>[];
   logger: Logger;
+  /** Turns a handler's output into the tool result; `toResult` (JSON) when omitted. */
+  format?: (out: R) => CallToolResult;
 }
+
+/** A server's tools and plumbing; `context` is required when its tools need more than the base. */
+export type McpServerSpec<
+  C extends ToolCallContext = ToolCallContext,
+  R = unknown,
+> = McpServerOptions<C, R> &
+  (ToolCallContext extends C
+    ? { context?: CallContextFactory<C> }
+    : { context: CallContextFactory<C> });
 
 /**
  * Formats handler output as text plus structured content. The text is compact JSON: models
@@ -36,7 +56,9 @@ export function toResult(data: unknown): CallToolResult {
 }
 
 /** Creates one MCP server instance (one per session/connection). */
-export function createMcpServer(spec: McpServerSpec): Server {
+export function createMcpServer<C extends ToolCallContext = ToolCallContext, R = unknown>(
+  spec: McpServerSpec<C, R>,
+): Server {
   const server = new Server(
     { name: spec.name, version: spec.version },
     {
@@ -45,26 +67,37 @@ export function createMcpServer(spec: McpServerSpec): Server {
       ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }),
     },
   );
-  const byName = new Map(spec.tools.map((t) => [t.name, t]));
   const listed: Tool[] = spec.tools.map((t) => ({
     name: t.name,
     description: t.description,
     inputSchema: toInputSchema(t.input),
   }));
-
+  const call = toolCaller(spec);
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) {
-      throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
-    }
-    const parsed = tool.input.safeParse(request.params.arguments ?? {});
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    call(request.params.name, request.params.arguments, { signal: extra.signal }),
+  );
+  return server;
+}
+
+/** tools/call: unknown tool and bad arguments → -32602, then context, handler, format. */
+function toolCaller<C extends ToolCallContext, R>(
+  spec: McpServerSpec<C, R>,
+): (name: string, args: unknown, base: ToolCallContext) => Promise<CallToolResult> {
+  const byName = new Map(spec.tools.map((t) => [t.name, t]));
+  const format: (out: R) => CallToolResult = spec.format ?? toResult;
+  // Without a factory the spec's type guarantees the tools need only the base context.
+  const context: CallContextFactory<C> = spec.context ?? ((base) => Promise.resolve(base as C));
+  return async (name, args, base) => {
+    const tool = byName.get(name);
+    if (tool === undefined) throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
+    const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) throw invalidArgs(parsed.error);
+    const ctx = await context(base);
     try {
-      return toResult(await tool.handler(parsed.data, { signal: extra.signal }));
+      return format(await tool.handler(parsed.data, ctx));
     } catch (err) {
       return mapError(err, tool.name, spec.logger);
     }
-  });
-  return server;
+  };
 }

@@ -7,20 +7,36 @@ export interface ToolResult {
   data: unknown;
 }
 
-/** Per-call context from the transport. */
+/**
+ * Per-call context from the transport, built in one place (createMcpServer). A server whose
+ * tools need more (the backplane's principal) extends this interface and supplies
+ * `McpServerSpec.context`, so a field added here reaches every server's handlers.
+ */
 export interface ToolCallContext {
   /** Aborted when the client cancels the request or the session closes. */
   signal: AbortSignal;
 }
 
-export interface ToolDef<S extends z.ZodType = z.ZodType> {
+/**
+ * One tool: `C` is the context its handler receives, `R` what the handler returns (formatted
+ * by the server's `format`, JSON by default).
+ */
+export interface ToolDef<
+  S extends z.ZodType = z.ZodType,
+  C extends ToolCallContext = ToolCallContext,
+  R = unknown,
+> {
   name: string;
   description: string;
   input: S;
-  handler: (args: z.output<S>, ctx: ToolCallContext) => Promise<unknown>;
+  handler: (args: z.output<S>, ctx: C) => Promise<R>;
 }
 
 /** Declares a tool with its handler typed from the schema. */
-export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef {
-  return def as unknown as ToolDef;
+export function defineTool<
+  S extends z.ZodType,
+  C extends ToolCallContext = ToolCallContext,
+  R = unknown,
+>(def: ToolDef<S, C, R>): ToolDef<z.ZodType, C, R> {
+  return def as unknown as ToolDef<z.ZodType, C, R>;
 }

@@ -3,37 +3,14 @@
 // seeded PRNG at run time, so no token-shaped literal is committed.
 import { describe, expect, it } from 'vitest';
 
+import { ALNUM, B64URL, b64url, DIGITS, HEX, seeded, UPPER } from '../../test/memory/secrets.js';
 import { createScrubber, requireContent, SecretOnlyContentError } from './scrub.js';
-
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const UPPER = LOWER.toUpperCase();
-const DIGITS = '0123456789';
-const ALNUM = LOWER + UPPER + DIGITS;
-const B64URL = ALNUM + '-_';
-
-/** mulberry32: a tiny deterministic PRNG. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const str = (n: number, alphabet = ALNUM): string =>
-    Array.from({ length: n }, () => alphabet.charAt(Math.floor(next() * alphabet.length))).join('');
-  /** Random with at least one lower, upper and digit, as real tokens have. */
-  const mixed = (n: number): string => str(1, LOWER) + str(1, UPPER) + str(1, DIGITS) + str(n - 3);
-  return { str, mixed };
-}
 
 interface Case {
   kind: string;
   secret: string;
   text: string;
 }
-
-const b64url = (s: string): string => Buffer.from(s).toString('base64url');
 
 /** The corpus: [kind, secret, text with `§` where the secret goes]. */
 function buildCorpus(): Case[] {
@@ -45,7 +22,6 @@ function buildCorpus(): Case[] {
     r.str(43, B64URL),
   ];
   const slackHook = `T${r.str(8, UPPER + DIGITS)}/B${r.str(10, UPPER + DIGITS)}/${r.mixed(24)}`;
-  const hex = DIGITS + 'abcdef';
   // prettier-ignore
   const rows: [kind: string, secret: string, text: string][] = [
     ['aws-access-key', `AKIA${r.str(16, UPPER + DIGITS)}`, 'The deploy bot signs S3 uploads as §; rotate it monthly.'],
@@ -70,12 +46,12 @@ function buildCorpus(): Case[] {
     ['linear-key', `lin_api_${r.mixed(40)}`, 'Linear sync reads § from the vault.'],
     ['huggingface-token', `hf_${r.mixed(34)}`, 'Pull the gated model with token § please.'],
     ['gitlab-token', `glpat-${r.mixed(20)}`, 'CI pushes tags with § on gitlab.'],
-    ['shopify-token', `shpat_${r.str(32, hex)}`, 'Store admin: §'],
+    ['shopify-token', `shpat_${r.str(32, HEX)}`, 'Store admin: §'],
     ['password', r.mixed(14), '# .env\nDB_HOST=db.internal\nDB_PASSWORD=§\nDB_POOL=10'],
     ['password', `${r.mixed(10)}!#`, 'database:\n  user: app\n  password: "§"\n  port: 5432'],
     ['password', 'hunter22', "Note to self: the staging admin password: §, don't share."],
     ['password', 'Tr0ub4dor&3', 'mysql.cnf has passwd=§ for the replica'],
-    ['api-key', r.str(32, hex), '{"endpoint": "https://api.weather.test", "api_key": "§"}'],
+    ['api-key', r.str(32, HEX), '{"endpoint": "https://api.weather.test", "api_key": "§"}'],
     ['secret', r.mixed(32), 'POST /oauth/token?client_id=cairn&client_secret=§&grant_type=client_credentials'],
     ['token', r.mixed(28), "const accessToken = '§'; // from the admin console"],
     ['bearer-token', r.mixed(40), 'curl -H "Authorization: Bearer §" https://api.internal/v1/me'],

@@ -6,69 +6,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callErr, callOk } from '../helpers.js';
 import {
   ACCEPT_BOTH,
-  type HttpClient,
-  httpClient,
+  httpSessions,
+  initializeStatus,
+  mintAttach,
   type Running,
-  startService,
   TOKEN,
 } from './helpers.js';
 
-interface Minted {
-  url: string;
-  token: string;
-}
-
-/** Asks the service for a signed attach URL and its scoped token. */
-async function mint(svc: Running, query: string): Promise<Minted> {
-  const res = await fetch(`${svc.base}/api/mcp/config?runtime=claude-code&server=tasks&${query}`, {
-    headers: { authorization: `Bearer ${TOKEN}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { url: string; snippet: string };
-  const doc = JSON.parse(body.snippet) as {
-    mcpServers: Record<string, { url: string; headers: { Authorization: string } }>;
-  };
-  const entry = doc.mcpServers['cairn-tasks'];
-  expect(entry?.url).toBe(body.url);
-  const token = entry?.headers.Authorization.replace(/^Bearer /, '') ?? '';
-  return { url: body.url, token };
-}
-
-/** Initializes a session with raw fetch; returns the HTTP status. */
-async function tryInitialize(url: string, token: string): Promise<number> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: ACCEPT_BOTH,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'edit', version: '0' },
-      },
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await res.text();
-  return res.status;
-}
-
 describe('signed attach bindings', () => {
   let svc: Running;
-  const clients: HttpClient[] = [];
+  const sessions = httpSessions();
   let t1Task: string;
   let t2Task: string;
 
   beforeEach(async () => {
-    svc = await startService();
-    const master = await open(svc.mcpUrl, TOKEN);
+    svc = await sessions.start();
+    const master = await sessions.connect(svc.mcpUrl, TOKEN);
     t1Task = (
       await callOk<{ id: string }>(master.client, 'create_task', { title: 'a', teamId: 't1' })
     ).id;
@@ -76,19 +29,10 @@ describe('signed attach bindings', () => {
       await callOk<{ id: string }>(master.client, 'create_task', { title: 'b', teamId: 't2' })
     ).id;
   });
-  afterEach(async () => {
-    for (const c of clients.splice(0)) await c.close().catch(() => undefined);
-    await svc.close();
-  });
-
-  async function open(url: string, token: string): Promise<HttpClient> {
-    const c = await httpClient(url, token);
-    clients.push(c);
-    return c;
-  }
+  afterEach(() => sessions.closeAll());
 
   it('mints a signed URL and a scoped token', async () => {
-    const { url, token } = await mint(svc, 'scopeTeamId=t1&readOnly=1');
+    const { url, token } = await mintAttach(svc, 'tasks', 'scopeTeamId=t1&readOnly=1');
     const parsed = new URL(url);
     expect(parsed.pathname).toBe('/api/mcp/tasks');
     expect(parsed.searchParams.get('scopeTeamId')).toBe('t1');
@@ -100,8 +44,8 @@ describe('signed attach bindings', () => {
   });
 
   it('a scoped token opens a read-only session bound to its team', async () => {
-    const { url, token } = await mint(svc, 'scopeTeamId=t1&readOnly=1');
-    const { client } = await open(url, token);
+    const { url, token } = await mintAttach(svc, 'tasks', 'scopeTeamId=t1&readOnly=1');
+    const { client } = await sessions.connect(url, token);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['get_task', 'list_tasks']);
 
@@ -128,8 +72,8 @@ describe('signed attach bindings', () => {
   });
 
   it('an edited URL with the scoped token is refused with 401', async () => {
-    const { url, token } = await mint(svc, 'scopeTeamId=t1&readOnly=1');
-    expect(await tryInitialize(url, token)).toBe(200);
+    const { url, token } = await mintAttach(svc, 'tasks', 'scopeTeamId=t1&readOnly=1');
+    expect(await initializeStatus(url, token)).toBe(200);
     const sig = new URL(url).searchParams.get('sig') ?? '';
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
     const edits: Record<string, (q: URLSearchParams) => void> = {
@@ -148,23 +92,23 @@ describe('signed attach bindings', () => {
     for (const [what, edit] of Object.entries(edits)) {
       const edited = new URL(url);
       edit(edited.searchParams);
-      expect(await tryInitialize(edited.toString(), token), what).toBe(401);
+      expect(await initializeStatus(edited.toString(), token), what).toBe(401);
     }
     // A URL signed for another binding does not accept this token either.
-    const other = await mint(svc, 'scopeTeamId=t2&readOnly=1');
-    expect(await tryInitialize(other.url, token)).toBe(401);
+    const other = await mintAttach(svc, 'tasks', 'scopeTeamId=t2&readOnly=1');
+    expect(await initializeStatus(other.url, token)).toBe(401);
     expect(svc.http.mounts.get('tasks')?.sessionCount).toBe(2); // the master's and the one above
   });
 
   it('with the master token, a missing or wrong sig serves the session unbound and warns', async () => {
-    const { url } = await mint(svc, 'scopeTeamId=t1&readOnly=1');
+    const { url } = await mintAttach(svc, 'tasks', 'scopeTeamId=t1&readOnly=1');
     const warned = (): number =>
       svc.logLines.filter(
         (l) => l['level'] === 40 && String(l['msg']).includes('missing or wrong signature'),
       ).length;
 
     // Correctly signed + master token: the binding applies.
-    const signed = await open(url, TOKEN);
+    const signed = await sessions.connect(url, TOKEN);
     expect((await signed.client.listTools()).tools).toHaveLength(2);
     expect(warned()).toBe(0);
 
@@ -176,7 +120,7 @@ describe('signed attach bindings', () => {
     widened.searchParams.set('scopeTeamId', 't2');
 
     for (const [i, u] of [noSig, badSig, widened].entries()) {
-      const { client } = await open(u.toString(), TOKEN);
+      const { client } = await sessions.connect(u.toString(), TOKEN);
       expect((await client.listTools()).tools, u.search).toHaveLength(14);
       const listed = await callOk<{ tasks: Array<{ id: string }> }>(client, 'list_tasks', {});
       expect(listed.tasks.map((t) => t.id).sort(), u.search).toEqual([t1Task, t2Task].sort());
@@ -188,7 +132,7 @@ describe('signed attach bindings', () => {
   });
 
   it('a scoped token cannot mint configs or use another session', async () => {
-    const { url, token } = await mint(svc, 'scopeTeamId=t1&readOnly=1');
+    const { url, token } = await mintAttach(svc, 'tasks', 'scopeTeamId=t1&readOnly=1');
     const config = await fetch(
       `${svc.base}/api/mcp/config?runtime=claude-code&server=tasks&scopeTeamId=t1&readOnly=1`,
       { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) },
@@ -203,7 +147,7 @@ describe('signed attach bindings', () => {
     await bare.text();
 
     // A session opened with the master token on the same URL is not usable with the scoped one.
-    const mastered = await open(url, TOKEN);
+    const mastered = await sessions.connect(url, TOKEN);
     const sessionId = mastered.transport.sessionId ?? '';
     const headers = {
       'content-type': 'application/json',
@@ -228,8 +172,8 @@ describe('signed attach bindings', () => {
       await res.text();
     }
     // Nor is a session opened by a different scoped token.
-    const other = await mint(svc, 'scopeTeamId=t1');
-    const otherSession = await open(other.url, other.token);
+    const other = await mintAttach(svc, 'tasks', 'scopeTeamId=t1');
+    const otherSession = await sessions.connect(other.url, other.token);
     const cross = await fetch(url, {
       method: 'POST',
       headers: { ...headers, 'mcp-session-id': otherSession.transport.sessionId ?? '' },

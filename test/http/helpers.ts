@@ -9,8 +9,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pino, { type Logger } from 'pino';
 
-import type { Core } from '../../src/core/index.js';
+import type { Core, CoreOptions } from '../../src/core/index.js';
 import { createHttpService, type HttpOptions, type HttpService } from '../../src/http/index.js';
+import { MCP_SERVERS, type McpServerName } from '../../src/mcp/index.js';
 import { ROOT, tempCore, tempDir, type TempDir } from '../helpers.js';
 
 export const TOKEN = 'cairn_test-master-token';
@@ -46,7 +47,7 @@ export interface Running {
 /** Starts an in-process service over a fresh database on 127.0.0.1, port 0. */
 export async function startService(
   options: Partial<HttpOptions> = {},
-  coreOptions: { dbPath?: string } = {},
+  coreOptions: Omit<CoreOptions, 'logger'> = {},
 ): Promise<Running> {
   const { logger, lines } = memoryLogger();
   const t = await tempCore({ logger, ...coreOptions });
@@ -104,15 +105,18 @@ export async function httpClient(
  * services. A service's `close` may also be called by the test: it runs once.
  */
 export function httpSessions(): {
-  start(options?: Partial<HttpOptions>): Promise<Running>;
+  start(
+    options?: Partial<HttpOptions>,
+    coreOptions?: Omit<CoreOptions, 'logger'>,
+  ): Promise<Running>;
   connect(url: string, token: string | null): Promise<HttpClient>;
   closeAll(): Promise<void>;
 } {
   const services: Running[] = [];
   const clients: HttpClient[] = [];
   return {
-    async start(options = {}) {
-      const svc = await startService(options);
+    async start(options = {}, coreOptions = {}) {
+      const svc = await startService(options, coreOptions);
       let closing: Promise<void> | undefined;
       const running = { ...svc, close: () => (closing ??= svc.close()) };
       services.push(running);
@@ -188,28 +192,79 @@ export const initializeBody = (id: number | string = 1): Record<string, unknown>
   },
 });
 
-/** Opens a session with raw fetch (initialize + initialized); returns its id. */
-export async function rawSession(url: string, token: string | null): Promise<string> {
+/** Headers for a raw JSON-RPC POST, with the bearer token when given. */
+function rpcHeaders(token: string | null): Record<string, string> {
   const auth: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
-  const headers = { 'content-type': 'application/json', accept: ACCEPT_BOTH, ...auth };
-  const init = await fetch(url, {
+  return { 'content-type': 'application/json', accept: ACCEPT_BOTH, ...auth };
+}
+
+/** POSTs `initialize` with raw fetch; the body is not yet read. */
+function postInitialize(url: string, token: string | null): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
-    headers,
+    headers: rpcHeaders(token),
     body: JSON.stringify(initializeBody()),
     signal: AbortSignal.timeout(10_000),
   });
+}
+
+/** Initializes a session with raw fetch; returns the HTTP status. */
+export async function initializeStatus(url: string, token: string): Promise<number> {
+  const res = await postInitialize(url, token);
+  await res.text();
+  return res.status;
+}
+
+/** Opens a session with raw fetch (initialize + initialized); returns its id. */
+export async function rawSession(url: string, token: string | null): Promise<string> {
+  const init = await postInitialize(url, token);
   const id = init.headers.get('mcp-session-id');
   await init.text();
   if (init.status !== 200 || id === null) throw new Error(`initialize failed: ${init.status}`);
   const note = await fetch(url, {
     method: 'POST',
-    headers: { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+    headers: { ...rpcHeaders(token), 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
     signal: AbortSignal.timeout(10_000),
   });
   await note.text();
   if (note.status !== 202) throw new Error(`initialized notification failed: ${note.status}`);
   return id;
+}
+
+/** A signed attach URL and the scoped token its snippet carries. */
+export interface Minted {
+  url: string;
+  token: string;
+}
+
+/**
+ * Asks `svc` (with the master token) for a claude-code attach snippet for `server` with the
+ * binding params in `query`. Throws unless it answers 200 with an `http` entry for that URL
+ * carrying a `cairn_scoped_` bearer token.
+ */
+export async function mintAttach(
+  svc: Running,
+  server: McpServerName,
+  query: string,
+): Promise<Minted> {
+  const res = await fetch(
+    `${svc.base}/api/mcp/config?runtime=claude-code&server=${server}&${query}`,
+    { headers: { authorization: `Bearer ${TOKEN}` }, signal: AbortSignal.timeout(10_000) },
+  );
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`config answered ${res.status}: ${text}`);
+  const body = JSON.parse(text) as { url: string; snippet: string };
+  const doc = JSON.parse(body.snippet) as {
+    mcpServers: Record<string, { type: string; url: string; headers: { Authorization: string } }>;
+  };
+  const entry = doc.mcpServers[MCP_SERVERS[server].title];
+  if (entry?.type !== 'http' || entry.url !== body.url) {
+    throw new Error(`no http entry for ${body.url} in ${body.snippet}`);
+  }
+  const token = entry.headers.Authorization.replace(/^Bearer /, '');
+  if (!token.startsWith('cairn_scoped_')) throw new Error(`not a scoped token: ${token}`);
+  return { url: body.url, token };
 }
 
 /** What an attach snippet launches, whatever the runtime's file format. */

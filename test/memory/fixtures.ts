@@ -81,6 +81,20 @@ export async function browse(client: Client, args: Record<string, unknown> = {})
 
 export const ids = (list: readonly { id: string }[]): string[] => list.map((x) => x.id).sort();
 
+/** The sorted ids memory_browse lists (up to 200), with `args` added. */
+export const browseIds = async (
+  client: Client,
+  args: Record<string, unknown> = {},
+): Promise<string[]> => ids(await browse(client, { limit: 200, ...args }));
+
+/** The memory server's tools, sorted by name. */
+export const MEMORY_TOOLS: readonly string[] = [
+  'memory_browse',
+  'memory_get',
+  'memory_save',
+  'memory_search',
+];
+
 /** Rows in memory_items (every kind, every scope, every lifecycle). */
 export async function itemCount(core: Core): Promise<number> {
   const row = await core.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_items');
@@ -217,7 +231,7 @@ export async function views(
     fts: await run('fts'),
     vector: await run('vector'),
     hybrid: await run('hybrid'),
-    browse: ids(await browse(client, { limit: 200, ...args })),
+    browse: await browseIds(client, args),
     get: got.sort(),
   };
 }

@@ -5,16 +5,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Core } from '../../src/core/index.js';
-import { createHttpService, type HttpService } from '../../src/http/index.js';
-import { callErr, callInvalid, callOk, tempCore } from '../helpers.js';
+import { callErr, callInvalid, callOk, toolNames } from '../helpers.js';
 import {
-  ACCEPT_BOTH,
-  type HttpClient,
-  httpClient,
-  initializeBody,
-  memoryLogger,
-  SECRET,
+  httpSessions,
+  initializeStatus,
+  mintAttach,
+  type Running,
   TOKEN,
 } from '../http/helpers.js';
 import {
@@ -24,100 +20,26 @@ import {
   hashEmbedder,
   ids,
   type Item,
+  MEMORY_TOOLS,
   save,
   type Saved,
   search,
   views,
 } from './fixtures.js';
 
-interface Service {
-  core: Core;
-  http: HttpService;
-  base: string;
-  /** base + /api/mcp/memory */
-  url: string;
-  logLines: Array<Record<string, unknown>>;
-  close(): Promise<void>;
-}
-
-async function startService(): Promise<Service> {
-  const { logger, lines } = memoryLogger();
-  const t = await tempCore({ logger, embedder: hashEmbedder() });
-  const http = createHttpService(t.core, {
-    host: '127.0.0.1',
-    port: 0,
-    apiToken: TOKEN,
-    secret: SECRET,
-  });
-  const addr = await http.listen();
-  return {
-    core: t.core,
-    http,
-    base: addr.url,
-    url: `${addr.url}/api/mcp/memory`,
-    logLines: lines,
-    close: async () => {
-      await http.close();
-      await t.close();
-    },
-  };
-}
-
-interface Minted {
-  url: string;
-  token: string;
-}
-
-/** Asks the service for a signed memory attach URL and its scoped token. */
-async function mint(svc: Service, query: string): Promise<Minted> {
-  const res = await fetch(`${svc.base}/api/mcp/config?runtime=claude-code&server=memory&${query}`, {
-    headers: { authorization: `Bearer ${TOKEN}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { url: string; snippet: string };
-  const doc = JSON.parse(body.snippet) as {
-    mcpServers: Record<string, { type: string; url: string; headers: { Authorization: string } }>;
-  };
-  const entry = doc.mcpServers['cairn-memory'];
-  expect(entry).toMatchObject({ type: 'http', url: body.url });
-  const token = entry?.headers.Authorization.replace(/^Bearer /, '') ?? '';
-  expect(token).toMatch(/^cairn_scoped_/);
-  return { url: body.url, token };
-}
-
-async function initializeStatus(url: string, token: string): Promise<number> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: ACCEPT_BOTH,
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(initializeBody()),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await res.text();
-  return res.status;
-}
+const memoryUrl = (svc: Running): string => `${svc.base}/api/mcp/memory`;
 
 describe('memory server over HTTP', () => {
-  let svc: Service;
-  const clients: HttpClient[] = [];
+  let svc: Running;
+  const sessions = httpSessions();
 
   beforeEach(async () => {
-    svc = await startService();
+    svc = await sessions.start({}, { embedder: hashEmbedder() });
   });
-  afterEach(async () => {
-    for (const c of clients.splice(0)) await c.close().catch(() => undefined);
-    await svc.close();
-  });
+  afterEach(() => sessions.closeAll());
 
-  async function open(url: string, token: string): Promise<Client> {
-    const c = await httpClient(url, token);
-    clients.push(c);
-    return c.client;
-  }
+  const open = async (url: string, token: string): Promise<Client> =>
+    (await sessions.connect(url, token)).client;
 
   /** Seeds one fact per scope through an unbound (master-token) session. */
   async function seed(client: Client) {
@@ -136,15 +58,9 @@ describe('memory server over HTTP', () => {
   }
 
   it('serves cairn-memory: every tool, the three search modes and the error texts', async () => {
-    const client = await open(svc.url, TOKEN);
+    const client = await open(memoryUrl(svc), TOKEN);
     expect(client.getServerVersion()?.name).toBe('cairn-memory');
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'memory_browse',
-      'memory_get',
-      'memory_save',
-      'memory_search',
-    ]);
+    expect(await toolNames(client)).toEqual(MEMORY_TOOLS);
 
     const fact = await save(client, {
       title: 'cache',
@@ -198,10 +114,10 @@ describe('memory server over HTTP', () => {
   });
 
   it('a signed attach URL binds the team on every read path; scope args are ignored', async () => {
-    const master = await open(svc.url, TOKEN);
+    const master = await open(memoryUrl(svc), TOKEN);
     const { f, universe } = await seed(master);
 
-    const team = await mint(svc, 'scopeTeamId=t1');
+    const team = await mintAttach(svc, 'memory', 'scopeTeamId=t1');
     const parsed = new URL(team.url);
     expect(parsed.pathname).toBe('/api/mcp/memory');
     expect(parsed.searchParams.get('scopeTeamId')).toBe('t1');
@@ -213,7 +129,7 @@ describe('memory server over HTTP', () => {
       );
     }
 
-    const agent = await mint(svc, 'scopeTeamId=t1&scopeAgentId=a1');
+    const agent = await mintAttach(svc, 'memory', 'scopeTeamId=t1&scopeAgentId=a1');
     const a1 = await open(agent.url, agent.token);
     expect(await views(a1, { scopeTeamId: 't2', scopeAgentId: 'a2' }, universe)).toEqual(
       all(ids([f.G, f.T1, f.T1A1])),
@@ -231,7 +147,7 @@ describe('memory server over HTTP', () => {
     const shared = out.fact as Item;
     const everything = [...universe, shared];
     expect(await views(t1, {}, everything)).toEqual(all(ids([f.G, f.T1, shared])));
-    const t2 = await mint(svc, 'scopeTeamId=t2');
+    const t2 = await mintAttach(svc, 'memory', 'scopeTeamId=t2');
     const t2Client = await open(t2.url, t2.token);
     expect(await views(t2Client, { scopeTeamId: 't1' }, everything)).toEqual(all(ids([f.G, f.T2])));
     // Unbound (master token, no params) uses the args.
@@ -241,7 +157,7 @@ describe('memory server over HTTP', () => {
   });
 
   it('an edited attach URL is refused for the scoped token; with the master token it is unbound', async () => {
-    const { url, token } = await mint(svc, 'scopeTeamId=t1');
+    const { url, token } = await mintAttach(svc, 'memory', 'scopeTeamId=t1');
     expect(await initializeStatus(url, token)).toBe(200);
     const edits: Record<string, (q: URLSearchParams) => void> = {
       'change scopeTeamId': (q) => q.set('scopeTeamId', 't2'),
@@ -262,7 +178,7 @@ describe('memory server over HTTP', () => {
     expect(await initializeStatus(tasks.toString(), token)).toBe(401);
 
     // Master token + a widened URL: served unbound (args rule), with a warning.
-    const master = await open(svc.url, TOKEN);
+    const master = await open(memoryUrl(svc), TOKEN);
     const { f, universe } = await seed(master);
     const widened = new URL(url);
     widened.searchParams.set('scopeTeamId', 't2');
@@ -277,9 +193,9 @@ describe('memory server over HTTP', () => {
   });
 
   it('scopeTenantId rides the signed URL: saves carry the tenant, other tenants never see them', async () => {
-    const master = await open(svc.url, TOKEN);
+    const master = await open(memoryUrl(svc), TOKEN);
     const g = await save(master, { title: 'g', content: 'zebra global over http' });
-    const acme = await mint(svc, 'scopeTenantId=acme&scopeTeamId=t1');
+    const acme = await mintAttach(svc, 'memory', 'scopeTenantId=acme&scopeTeamId=t1');
     expect(new URL(acme.url).searchParams.get('scopeTenantId')).toBe('acme');
     const acmeClient = await open(acme.url, acme.token);
     const mine = await save(acmeClient, { title: 'acme', content: 'zebra tenant fact' });
@@ -288,9 +204,9 @@ describe('memory server over HTTP', () => {
     const universe = [g, mine];
     expect(await views(acmeClient, {}, universe)).toEqual(all(ids([g, mine])));
 
-    const other = await mint(svc, 'scopeTenantId=other&scopeTeamId=t1');
+    const other = await mintAttach(svc, 'memory', 'scopeTenantId=other&scopeTeamId=t1');
     expect(await views(await open(other.url, other.token), {}, universe)).toEqual(all(ids([g])));
-    const noTenant = await mint(svc, 'scopeTeamId=t1');
+    const noTenant = await mintAttach(svc, 'memory', 'scopeTeamId=t1');
     expect(await views(await open(noTenant.url, noTenant.token), {}, universe)).toEqual(
       all(ids([g])),
     );

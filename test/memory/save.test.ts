@@ -9,6 +9,7 @@ import {
   browse,
   type Got,
   itemCount,
+  MEMORY_TOOLS,
   type MemorySession,
   memorySession,
   save,
@@ -29,12 +30,7 @@ describe('memory tools', () => {
   it('initializes as cairn-memory and lists memory_save, memory_search, memory_browse, memory_get', async () => {
     expect(s.client.getServerVersion()?.name).toBe('cairn-memory');
     const { tools } = await s.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'memory_browse',
-      'memory_get',
-      'memory_save',
-      'memory_search',
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(MEMORY_TOOLS);
     const byName = new Map(tools.map((t) => [t.name, t]));
     const saveSchema = byName.get('memory_save')?.inputSchema;
     expect(saveSchema?.required).toEqual(['content']);

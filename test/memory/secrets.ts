@@ -1,13 +1,14 @@
 // A corpus for end-to-end scrubbing: well-formed fake secrets of many kinds in the sentences an
 // agent would really save, and look-alikes that must survive untouched. Secrets are generated
-// from a seeded PRNG at run time, so no token-shaped literal is committed.
+// from a seeded PRNG at run time, so no token-shaped literal is committed. The generator and
+// alphabets also build the scrubber's unit corpus (src/memory/scrub.test.ts).
 
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const UPPER = LOWER.toUpperCase();
-const DIGITS = '0123456789';
-const ALNUM = LOWER + UPPER + DIGITS;
-const B64URL = `${ALNUM}-_`;
-const HEX = `${DIGITS}abcdef`;
+export const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+export const UPPER = LOWER.toUpperCase();
+export const DIGITS = '0123456789';
+export const ALNUM = LOWER + UPPER + DIGITS;
+export const B64URL = `${ALNUM}-_`;
+export const HEX = `${DIGITS}abcdef`;
 
 /** mulberry32: a tiny deterministic PRNG, with helpers for token alphabets. */
 export function seeded(seed: number) {
@@ -33,7 +34,7 @@ export interface SecretCase {
   text: string;
 }
 
-const b64url = (s: string): string => Buffer.from(s).toString('base64url');
+export const b64url = (s: string): string => Buffer.from(s).toString('base64url');
 
 /** At least 20 secrets of different kinds, each inside ordinary prose or config. */
 export function secretCorpus(seed = 424242): SecretCase[] {

@@ -4,30 +4,23 @@
 // while the model loads in the background.
 import { join } from 'node:path';
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { call, okData, pollUntil } from '../concurrency/spawn.js';
-import { tempDir, type TempDir } from '../helpers.js';
-import type { Found, Got, Item, Saved } from './fixtures.js';
+import { call, pollUntil } from '../concurrency/spawn.js';
+import { callOk, tempDir, type TempDir, toolNames } from '../helpers.js';
+import {
+  browseIds,
+  type Found,
+  type Got,
+  type Item,
+  MEMORY_TOOLS,
+  save,
+  type Saved,
+  search,
+} from './fixtures.js';
 import { type MemoryProcess, spawnMemory, spawnRaw, toolJson, type RawProcess } from './spawn.js';
 
 const GH_TOKEN = `ghp_${'Zy9Xw8Vu7Ts6Rq5Po4Nm'}${'3Lk2Jh1Gf0EdCbAa'}`;
-
-async function saveOk(client: Client, args: Record<string, unknown>): Promise<Item> {
-  const out = okData<Saved>(await call(client, 'memory_save', args));
-  const item = out.fact ?? out.procedure;
-  if (item === undefined) throw new Error('no item');
-  return item;
-}
-
-const searchOk = async (client: Client, args: Record<string, unknown>): Promise<Found> =>
-  okData<Found>(await call(client, 'memory_search', args));
-
-const browseIds = async (client: Client, args: Record<string, unknown> = {}): Promise<string[]> =>
-  okData<{ items: Item[] }>(await call(client, 'memory_browse', { limit: 200, ...args }))
-    .items.map((i) => i.id)
-    .sort();
 
 describe('memory server over stdio', () => {
   let dir: TempDir;
@@ -56,29 +49,21 @@ describe('memory server over stdio', () => {
   it('serves cairn-memory: save, search (degraded without embeddings), browse, get', async () => {
     const { client } = await start();
     expect(client.getServerVersion()?.name).toBe('cairn-memory');
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'memory_browse',
-      'memory_get',
-      'memory_save',
-      'memory_search',
-    ]);
+    expect(await toolNames(client)).toEqual(MEMORY_TOOLS);
 
-    const fact = await saveOk(client, {
+    const fact = await save(client, {
       title: 'runtime',
       content: 'The API runs on Node 20 behind nginx.',
       tags: ['infra'],
     });
     expect(fact).toMatchObject({ kind: 'fact', title: 'runtime', tags: ['infra'], teamId: null });
-    const dup = okData<Saved>(
-      await call(client, 'memory_save', {
-        title: 'runtime',
-        content: ' The API runs on Node 20  behind nginx. ',
-      }),
-    );
+    const dup = await callOk<Saved>(client, 'memory_save', {
+      title: 'runtime',
+      content: ' The API runs on Node 20  behind nginx. ',
+    });
     expect(dup).toMatchObject({ deduplicated: true, fact: { id: fact.id } });
 
-    const fts = await searchOk(client, { query: 'nginx (' });
+    const fts = await search(client, { query: 'nginx (' });
     expect(fts.degraded).toBeUndefined();
     expect(fts.results[0]).toMatchObject({
       id: fact.id,
@@ -87,7 +72,7 @@ describe('memory server over stdio', () => {
     });
     expect(fts.results[0]?.snippet).toMatch(/nginx/);
     for (const mode of ['vector', 'hybrid']) {
-      const degraded = await searchOk(client, { query: 'nginx', mode });
+      const degraded = await search(client, { query: 'nginx', mode });
       expect(degraded.degraded, mode).toBe(true);
       expect(degraded.degradedReason, mode).toMatch(/\S/);
       expect(degraded.results.map((r) => r.id)).toEqual([fact.id]);
@@ -95,13 +80,13 @@ describe('memory server over stdio', () => {
 
     const versions: Item[] = [];
     for (const content of ['step one', 'step one, two', 'step one, two, three']) {
-      versions.push(await saveOk(client, { procedureName: 'bootstrap', content }));
+      versions.push(await save(client, { procedureName: 'bootstrap', content }));
     }
     expect(versions.map((v) => v.version)).toEqual([1, 2, 3]);
     expect(await browseIds(client)).toEqual([fact.id, versions[2]?.id].sort());
-    const got = okData<Got>(await call(client, 'memory_get', { id: versions[0]?.id }));
+    const got = await callOk<Got>(client, 'memory_get', { id: versions[0]?.id });
     expect(got.versions?.map((v) => v.version)).toEqual([3, 2, 1]);
-    const step = await searchOk(client, { query: 'step' });
+    const step = await search(client, { query: 'step' });
     expect(step.results.map((r) => r.id)).toEqual([versions[2]?.id]);
   }, 120_000);
 
@@ -139,28 +124,28 @@ describe('memory server over stdio', () => {
 
   it('--team/--agent bind the session: reads are scoped, saves team-shared, args ignored', async () => {
     const { client: open } = await start();
-    const g = await saveOk(open, { title: 'g', content: 'zebra global' });
-    const t1 = await saveOk(open, { title: 't1', content: 'zebra team one', scopeTeamId: 't1' });
-    const t1a1 = await saveOk(open, {
+    const g = await save(open, { title: 'g', content: 'zebra global' });
+    const t1 = await save(open, { title: 't1', content: 'zebra team one', scopeTeamId: 't1' });
+    const t1a1 = await save(open, {
       title: 'a1',
       content: 'zebra agent one private',
       scopeTeamId: 't1',
       scopeAgentId: 'a1',
     });
-    const t1a2 = await saveOk(open, {
+    const t1a2 = await save(open, {
       title: 'a2',
       content: 'zebra agent two private',
       scopeTeamId: 't1',
       scopeAgentId: 'a2',
     });
-    const t2 = await saveOk(open, { title: 't2', content: 'zebra team two', scopeTeamId: 't2' });
+    const t2 = await save(open, { title: 't2', content: 'zebra team two', scopeTeamId: 't2' });
     const universe = [g, t1, t1a1, t1a2, t2];
 
     const { client: bound } = await start(['--team', 't1', '--agent', 'a1']);
     const expected = [g.id, t1.id, t1a1.id].sort();
     for (const spoof of [{}, { scopeTeamId: 't2', scopeAgentId: 'a2' }]) {
       for (const mode of ['fts', 'vector', 'hybrid']) {
-        const found = await searchOk(bound, { query: 'zebra', mode, limit: 100, ...spoof });
+        const found = await search(bound, { query: 'zebra', mode, limit: 100, ...spoof });
         expect(found.results.map((r) => r.id).sort(), mode).toEqual(expected);
       }
       expect(await browseIds(bound, spoof)).toEqual(expected);
@@ -170,7 +155,7 @@ describe('memory server over stdio', () => {
       }
     }
 
-    const shared = await saveOk(bound, {
+    const shared = await save(bound, {
       title: 'bound',
       content: 'zebra saved while bound',
       scopeTeamId: 't2',
@@ -183,7 +168,7 @@ describe('memory server over stdio', () => {
     expect(await browseIds(open, { scopeTeamId: 't2' })).toEqual([g.id, t2.id].sort());
 
     const { client: tenant } = await start(['--tenant', 'acme', '--team', 't1']);
-    const acme = await saveOk(tenant, { title: 'acme', content: 'zebra tenant acme' });
+    const acme = await save(tenant, { title: 'acme', content: 'zebra tenant acme' });
     expect(acme).toMatchObject({ tenantId: 'acme', teamId: 't1', agentId: null });
     expect(await browseIds(tenant)).toEqual([g.id, t1.id, shared.id, acme.id].sort());
     expect(await browseIds(bound)).not.toContain(acme.id);
