@@ -2,7 +2,9 @@
 // Dialect-specific SQL lives here so the memory domain never writes MATCH or vec0 itself.
 import { toFtsQuery } from './fts-query.js';
 import { createVecTableSql } from './migration-scope-key.js';
+import type { RankedItem } from './postings-cache.js';
 import { scopeKey, scopeMatch, type ScopePartition } from './scope-key.js';
+import { queryStems, snippet } from './tokenize.js';
 import type { Queryable, SqlValue } from './types.js';
 
 /** A portable WHERE fragment over `memory_items m` supplied by the domain (scope, kind…). */
@@ -32,8 +34,16 @@ export interface VectorHit {
 }
 
 export interface MemoryIndex {
-  /** BM25-ranked full-text search of user text (escaped here). */
-  fullText(query: string, filter: SqlFilter, limit: number): Promise<FtsHit[]>;
+  /**
+   * BM25-ranked full-text search of user text (escaped here). Ranked on the impact-ordered
+   * postings when the filter names its partitions, else (or with `engine: 'fts5'`) by FTS5.
+   */
+  fullText(
+    query: string,
+    filter: SqlFilter,
+    limit: number,
+    options?: { engine?: 'fts5' },
+  ): Promise<FtsHit[]>;
   /** Stores (or replaces) item vectors made by `model`, all of one dimension. */
   putVectors(
     tx: Queryable,
@@ -58,8 +68,21 @@ const MAX_K = 4096;
 const vecTable = (dims: number): string => `memory_vec_p${Math.trunc(dims)}`;
 const FTS_COLUMNS = '{title content tags}';
 
+/** Dialect-specific accelerators the backend may supply. */
+export interface MemoryIndexOptions {
+  /**
+   * Top-`limit` BM25 over the impact-ordered postings of the given scope keys; null when the
+   * postings lag the items (then FTS5 ranks instead).
+   */
+  rank?: (
+    query: string,
+    scopeKeys: readonly string[],
+    limit: number,
+  ) => Promise<RankedItem[] | null>;
+}
+
 /** Builds the memory index over a queryable connection that has sqlite-vec loaded. */
-export function createMemoryIndex(db: Queryable): MemoryIndex {
+export function createMemoryIndex(db: Queryable, options: MemoryIndexOptions = {}): MemoryIndex {
   const known = new Set<number>();
 
   /** Creates the vec0 table for `dims` inside the caller's write transaction (not cached:
@@ -120,6 +143,34 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
     return recheck(rows, filter);
   }
 
+  /** Ranks with the postings (exact BM25, reading only the best postings), or null. */
+  async function rankedByPostings(query: string, filter: SqlFilter, limit: number) {
+    const partitions = filter.partitions;
+    if (options.rank === undefined || partitions === undefined) return null;
+    const ranked = await options.rank(query, partitions.map(scopeKey), limit);
+    if (ranked === null) return null;
+    if (ranked.length === 0) return [];
+    const rows = await db.all<{ rowid: number; content: string }>(
+      `SELECT m.rowid AS rowid, m.content AS content FROM memory_items m
+       WHERE m.rowid IN (${ranked.map(() => '?').join(',')}) AND (${filter.sql})`,
+      [...ranked.map((r) => r.rowid), ...filter.params],
+    );
+    const content = new Map(rows.map((r) => [r.rowid, r.content]));
+    const terms = new Set(queryStems(query));
+    return ranked.flatMap((r): FtsHit[] => {
+      const text = content.get(r.rowid);
+      if (text === undefined) return [];
+      return [
+        {
+          rowid: r.rowid,
+          score: r.bm25 / (1 + r.bm25),
+          bm25: r.bm25,
+          snippet: snippet(text, terms),
+        },
+      ];
+    });
+  }
+
   /** Ranks every match and filters by joining the items (no partitions given). */
   function rankedByJoin(match: string, filter: SqlFilter, limit: number) {
     return db.all<RankedRow>(
@@ -148,7 +199,9 @@ export function createMemoryIndex(db: Queryable): MemoryIndex {
   }
 
   return {
-    async fullText(query, filter, limit) {
+    async fullText(query, filter, limit, how = {}) {
+      const fast = how.engine === 'fts5' ? null : await rankedByPostings(query, filter, limit);
+      if (fast !== null) return fast;
       const match = toFtsQuery(query);
       if (match === null) return [];
       const rows =

@@ -3,6 +3,7 @@
 
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
+import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
@@ -236,4 +237,5 @@ export const MIGRATIONS: readonly Migration[] = [
   HUMAN_AUTH_MIGRATION,
   ROOM_USER_KIND_MIGRATION,
   TASK_EVENTS_MIGRATION,
+  POSTINGS_MIGRATION,
 ];

@@ -8,7 +8,9 @@ import * as sqliteVec from 'sqlite-vec';
 
 import { isBusyError, StoreBusyError } from './errors.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { MIGRATIONS, type Migration, type MigrationDb } from './migrations.js';
+import { PostingsCache } from './postings-cache.js';
+import { flushPostings, type SyncDb } from './postings.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
 
 type Driver = Database.Database;
@@ -32,6 +34,8 @@ class SqliteStore implements Store {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   readonly #tx: Queryable;
+  readonly #sync: SyncDb;
+  readonly #postings = new PostingsCache();
   readonly memoryIndex: MemoryIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
@@ -45,7 +49,27 @@ class SqliteStore implements Store {
         Promise.resolve(this.#get<T>(sql, params)),
       run: (sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#run(sql, params)),
     };
-    this.memoryIndex = createMemoryIndex(this);
+    this.#sync = {
+      all: (sql, params) => this.#all(sql, params),
+      get: (sql, params) => this.#get(sql, params),
+      run: (sql, params) => void this.#run(sql, params),
+    };
+    this.memoryIndex = createMemoryIndex(this, {
+      rank: (query, scopeKeys, limit) =>
+        this.#exclusive(() =>
+          this.#readSync(() => this.#postings.rank(this.#sync, query, scopeKeys, limit)),
+        ),
+    });
+  }
+
+  /** Runs synchronous `fn` on one read snapshot (the caller holds the connection). */
+  #readSync<T>(fn: () => T): Promise<T> {
+    this.#db.exec('BEGIN');
+    try {
+      return Promise.resolve(fn());
+    } finally {
+      if (this.#db.inTransaction) this.#db.exec('COMMIT');
+    }
   }
 
   #prepare(sql: string): Database.Statement {
@@ -103,6 +127,8 @@ class SqliteStore implements Store {
       try {
         this.#db.exec(begin);
         const result = await fn(this.#tx);
+        // Items the triggers marked dirty are re-indexed before the write becomes visible.
+        if (begin === 'BEGIN IMMEDIATE') flushPostings(this.#sync);
         this.#db.exec('COMMIT');
         return result;
       } catch (err) {
@@ -167,9 +193,18 @@ export function applyMigrations(db: Driver, migrations: readonly Migration[]): v
     const insert = db.prepare(
       'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
     );
-    const helper = {
-      exec: (sql: string): void => void db.exec(sql),
-      all: <T>(sql: string): T[] => db.prepare(sql).all() as T[],
+    const statements = new Map<string, Database.Statement>();
+    const prepare = (sql: string): Database.Statement => {
+      const stmt = statements.get(sql) ?? db.prepare(sql);
+      statements.set(sql, stmt);
+      return stmt;
+    };
+    const helper: MigrationDb = {
+      exec: (sql) => void db.exec(sql),
+      all: <T>(sql: string, params: readonly SqlValue[] = []) => prepare(sql).all(...params) as T[],
+      get: <T>(sql: string, params: readonly SqlValue[] = []) =>
+        prepare(sql).get(...params) as T | undefined,
+      run: (sql, params = []) => void prepare(sql).run(...params),
     };
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(m.version)) continue;
