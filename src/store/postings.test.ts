@@ -260,6 +260,23 @@ describe('memory postings', () => {
     const [hit] = await store.memoryIndex.fullText('billing quotas', visible(''), 5);
     expect(hit?.snippet).toBe('The NEAR «quota» for "«billing»" (per team) resets at midnight*');
   });
+  it('drains a large backlog of bypassing writes over several store writes', async () => {
+    const store = await open();
+    await store.run(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+       INSERT INTO memory_items (id, kind, title, content, tags, content_hash, created_at, updated_at)
+       SELECT 'bulk' || i, 'fact', 'plover', 'plover note ' || i, '[]', 'h' || i, 1, 1 FROM n`,
+    );
+    const dirty = async () =>
+      (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_postings_dirty'))?.n;
+    await store.write((tx) => insert(tx, '', 'egret', 'an egret'));
+    expect(await dirty()).toBe(501);
+    expect(await store.memoryIndex.fullText('plover', visible(''), 5)).toHaveLength(5);
+    await store.write((tx) => insert(tx, '', 'egret', 'another egret'));
+    expect(await dirty()).toBe(0);
+    expect(await store.memoryIndex.fullText('plover 2499', visible(''), 1)).toHaveLength(1);
+    await expectConsistentStats(store);
+  });
 });
 
 describe('migration 14', () => {

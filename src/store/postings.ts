@@ -174,12 +174,14 @@ function flushChunk(db: SyncDb, rowids: readonly number[], seq: number): void {
 }
 
 /**
- * Brings the postings up to date with every item the triggers marked dirty. Runs inside the
- * write transaction that changed them, so the index never lags a committed write.
+ * Brings the postings up to date with the items the triggers marked dirty, at most `max` of
+ * them (a backlog left by writes that bypassed the store drains over later transactions;
+ * until it has, searches rank with FTS5). Runs inside the write transaction that changed
+ * them, so the index never lags a write the store committed.
  */
-export function flushPostings(db: SyncDb): number {
+export function flushPostings(db: SyncDb, max = Number.POSITIVE_INFINITY): number {
   let done = 0;
-  for (;;) {
+  while (done < max) {
     const dirty = db.all<{ id: number }>(
       'SELECT item_id AS id FROM memory_postings_dirty ORDER BY item_id LIMIT ?',
       [CHUNK],
@@ -194,4 +196,5 @@ export function flushPostings(db: SyncDb): number {
     );
     done += dirty.length;
   }
+  return done;
 }

@@ -17,6 +17,9 @@ type Driver = Database.Database;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Dirty memory items re-indexed per write transaction at most (see flushPostings). */
+const FLUSH_PER_WRITE = 2_000;
+
 /** Most of the file read through mmap (virtual address space, not a heap allocation). */
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
@@ -128,7 +131,7 @@ class SqliteStore implements Store {
         this.#db.exec(begin);
         const result = await fn(this.#tx);
         // Items the triggers marked dirty are re-indexed before the write becomes visible.
-        if (begin === 'BEGIN IMMEDIATE') flushPostings(this.#sync);
+        if (begin === 'BEGIN IMMEDIATE') flushPostings(this.#sync, FLUSH_PER_WRITE);
         this.#db.exec('COMMIT');
         return result;
       } catch (err) {
