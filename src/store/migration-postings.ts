@@ -11,7 +11,12 @@ export const POSTINGS_MIGRATION: Migration = {
   version: 14,
   name: 'memory postings beside FTS5',
   sql: `
-    CREATE TABLE memory_terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
+    CREATE TABLE memory_terms (
+      id INTEGER PRIMARY KEY,
+      term TEXT NOT NULL UNIQUE,
+      df INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE memory_postings_df (seq INTEGER PRIMARY KEY, deltas BLOB NOT NULL);
     CREATE TABLE memory_scope_ids (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
     CREATE TABLE memory_postings_docs (
       item_id INTEGER PRIMARY KEY,
@@ -27,9 +32,10 @@ export const POSTINGS_MIGRATION: Migration = {
       id INTEGER PRIMARY KEY CHECK (id = 1),
       docs INTEGER NOT NULL,
       total_length INTEGER NOT NULL,
-      seq INTEGER NOT NULL
+      seq INTEGER NOT NULL,
+      df_seq INTEGER NOT NULL
     );
-    INSERT INTO memory_postings_stats(id, docs, total_length, seq) VALUES (1, 0, 0, 0);
+    INSERT INTO memory_postings_stats(id, docs, total_length, seq, df_seq) VALUES (1, 0, 0, 0, 0);
     CREATE TABLE memory_postings_dirty (item_id INTEGER PRIMARY KEY);
     CREATE TRIGGER memory_postings_ai AFTER INSERT ON memory_items BEGIN ${MARK('new')}; END;
     CREATE TRIGGER memory_postings_ad AFTER DELETE ON memory_items BEGIN ${MARK('old')}; END;

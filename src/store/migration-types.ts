@@ -1,12 +1,16 @@
 // The shape of a schema migration (see migrations.ts).
 import type { SqlValue } from './types.js';
 
-/** What a migration's `up` step may do besides its SQL (same transaction). */
-export interface MigrationDb {
-  exec(sql: string): void;
+/** Synchronous statements on the SQLite connection, inside a transaction the caller holds. */
+export interface SyncDb {
   all<T>(sql: string, params?: readonly SqlValue[]): T[];
   get<T>(sql: string, params?: readonly SqlValue[]): T | undefined;
   run(sql: string, params?: readonly SqlValue[]): void;
+}
+
+/** What a migration's `up` step may do besides its SQL (same transaction). */
+export interface MigrationDb extends SyncDb {
+  exec(sql: string): void;
 }
 
 export interface Migration {

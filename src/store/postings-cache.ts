@@ -1,7 +1,9 @@
 // In-memory inverted lists per scope, built from the durable forward index (postings.ts) on
 // first use and kept current by replaying the rows whose change number passed the cache's.
 // Ranking is exhaustive BM25 over the caller's scopes: exact, and cheap in typed arrays.
-import { IMPACT_SCALE, type SyncDb, unpackTerms } from './postings.js';
+import type { SyncDb } from './migration-types.js';
+import { applyDf, loadDf } from './postings-df.js';
+import { IMPACT_SCALE, unpackTerms } from './postings.js';
 import { queryStems } from './tokenize.js';
 
 /** Evict least-recently used scopes beyond this many cached postings (~6 bytes each). */
@@ -34,47 +36,40 @@ class List {
   }
 }
 
-/** One scope's items: slot → item, term → (slot, impact) list, live document counts. */
+/** One scope's items: slot → item, term → (slot, impact) list; dead slots are skipped. */
 class ScopeIndex {
   readonly items: number[] = [];
-  readonly terms: (Uint32Array | null)[] = [];
+  readonly dead: boolean[] = [];
   readonly lists = new Map<number, List>();
-  /** Live items containing each term (the IDF's document frequency within this scope). */
-  readonly df = new Map<number, number>();
   entries = 0;
   deadCount = 0;
-
-  get live(): number {
-    return this.items.length - this.deadCount;
-  }
-
-  isDead(slot: number): boolean {
-    return this.terms[slot] === null;
-  }
 
   add(item: number, blob: Uint8Array): number {
     const slot = this.items.length;
     const { ids, impacts } = unpackTerms(blob);
     this.items.push(item);
-    this.terms.push(ids);
+    this.dead.push(false);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i] as number;
       let list = this.lists.get(id);
       if (list === undefined) this.lists.set(id, (list = new List()));
       list.push(slot, impacts[i] as number);
-      this.df.set(id, (this.df.get(id) ?? 0) + 1);
     }
     this.entries += ids.length;
     return slot;
   }
 
   kill(slot: number): void {
-    const ids = this.terms[slot];
-    if (ids === null || ids === undefined) return;
-    for (const id of ids) this.df.set(id, (this.df.get(id) ?? 1) - 1);
-    this.terms[slot] = null;
+    if (this.dead[slot] !== false) return;
+    this.dead[slot] = true;
     this.deadCount += 1;
   }
+}
+
+interface Stats {
+  seq: number;
+  dfSeq: number;
+  docs: number;
 }
 
 interface Loc {
@@ -110,12 +105,19 @@ export class PostingsCache {
   readonly #scopes = new Map<number, ScopeIndex>();
   readonly #where = new Map<number, Loc>();
   readonly #scopeIds = new Map<string, number>();
+  /** Document frequency of every term over all live items (FTS5's IDF basis). */
+  #df: Map<number, number> | null = null;
   #seq = -1;
 
-  /** Applies every change committed since the last call (or drops everything if too many). */
-  #catchUp(db: SyncDb): void {
-    const seq = db.get<{ seq: number }>('SELECT seq FROM memory_postings_stats WHERE id = 1')?.seq;
-    if (seq === undefined || seq === this.#seq) return;
+  /** Applies every change committed since the last call (or drops the lists if too many). */
+  #catchUp(db: SyncDb): Stats {
+    const stats = db.get<Stats>(
+      'SELECT seq, df_seq AS dfSeq, docs FROM memory_postings_stats WHERE id = 1',
+    ) ?? { seq: 0, dfSeq: 0, docs: 0 };
+    if (stats.seq === this.#seq && this.#df !== null) return stats;
+    // Deltas up to dfSeq were folded into memory_terms (and deleted): reload if we missed some.
+    if (this.#df === null || this.#seq < stats.dfSeq) this.#df = loadDf(db);
+    else applyDf(db, this.#df, this.#seq);
     const behind = this.#seq < 0 || this.#scopes.size === 0;
     const changed = behind
       ? []
@@ -126,7 +128,8 @@ export class PostingsCache {
         );
     if (behind || changed.length > MAX_REPLAY) this.#drop();
     else for (const row of changed) this.#apply(row.item, row.scope, row.terms);
-    this.#seq = seq;
+    this.#seq = stats.seq;
+    return stats;
   }
 
   #apply(item: number, scope: number | null, terms: Uint8Array | null): void {
@@ -205,8 +208,8 @@ export class PostingsCache {
   }
 
   /**
-   * The `limit` best items of the scopes for `query` by BM25 (IDF over those scopes' live
-   * items), best first; null when some
+   * The `limit` best items of the scopes for `query` by BM25 (IDF over all live items, as
+   * FTS5), best first; null when some
    * items are not indexed yet (the caller then ranks with FTS5). Run inside a read snapshot.
    */
   rank(
@@ -218,20 +221,18 @@ export class PostingsCache {
     if (db.get('SELECT 1 AS dirty FROM memory_postings_dirty LIMIT 1') !== undefined) return null;
     const stems = queryStems(query);
     if (stems.length === 0 || scopeKeys.length === 0 || limit < 1) return [];
-    this.#catchUp(db);
+    const { docs: n } = this.#catchUp(db);
+    const df = this.#df ?? new Map<number, number>();
     const scopes = this.#scopeIdsOf(db, scopeKeys).map((id) => this.#scope(db, id));
-    const ids = db
+    const weighted = db
       .all<{ id: number }>(
         'SELECT id FROM memory_terms WHERE term IN (SELECT value FROM json_each(?))',
         [JSON.stringify(stems)],
       )
-      .map((r) => r.id);
-    // IDF over what the caller may see: another team's private items never shift its scores.
-    const n = scopes.reduce((sum, s) => sum + s.live, 0);
-    const weighted = ids.flatMap((id) => {
-      const df = scopes.reduce((sum, s) => sum + (s.df.get(id) ?? 0), 0);
-      return df > 0 ? [{ id, w: idf(n, df) / IMPACT_SCALE }] : [];
-    });
+      .flatMap(({ id }) => {
+        const f = df.get(id) ?? 0;
+        return f > 0 ? [{ id, w: idf(n, f) / IMPACT_SCALE }] : [];
+      });
     const top = new TopK(limit);
     for (const index of scopes) {
       const acc = new Float64Array(index.items.length);
@@ -246,7 +247,7 @@ export class PostingsCache {
         }
       }
       for (const slot of touched) {
-        if (!index.isDead(slot)) top.offer(index.items[slot] as number, acc[slot] as number);
+        if (index.dead[slot] === false) top.offer(index.items[slot] as number, acc[slot] as number);
       }
     }
     return top.hits;

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { SqlFilter } from './memory-index.js';
 import { MIGRATIONS } from './migrations.js';
+import { addDeltas } from './postings-df.js';
 import { IMPACT_SCALE, unpackTerms } from './postings.js';
 import { scopeKey, type ScopePartition } from './scope-key.js';
 import { applyMigrations, openSqliteStore } from './sqlite.js';
@@ -92,7 +93,10 @@ async function exhaustive(store: Store, query: string, team: string, k: number) 
      WHERE d.terms IS NOT NULL AND s.key IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(keys)],
   );
-  // IDF over the visible items only, as the product computes it.
+  // IDF over every live item, as FTS5 computes it.
+  const all = await store.all<{ terms: Uint8Array }>(
+    'SELECT terms FROM memory_postings_docs WHERE terms IS NOT NULL',
+  );
   const wanted = new Set(
     (
       await store.all<{ id: number }>(
@@ -102,10 +106,10 @@ async function exhaustive(store: Store, query: string, team: string, k: number) 
     ).map((t) => t.id),
   );
   const df = new Map<number, number>();
-  for (const d of docs)
+  for (const d of all)
     for (const id of unpackTerms(d.terms).ids)
       if (wanted.has(id)) df.set(id, (df.get(id) ?? 0) + 1);
-  const n = docs.length;
+  const n = all.length;
   const w = new Map(
     [...df].map(([id, f]) => [id, Math.max(1e-6, Math.log((n - f + 0.5) / (f + 0.5)))]),
   );
@@ -127,13 +131,25 @@ async function exhaustive(store: Store, query: string, team: string, k: number) 
 
 /** The collection statistics equal a recount from the stored rows, one row per live item. */
 async function expectConsistentStats(store: Store): Promise<void> {
-  const docs = await store.all<{ length: number }>(
-    'SELECT length FROM memory_postings_docs WHERE terms IS NOT NULL',
+  const docs = await store.all<{ length: number; terms: Uint8Array }>(
+    'SELECT length, terms FROM memory_postings_docs WHERE terms IS NOT NULL',
   );
   const stats = await store.get<{ docs: number; total: number }>(
     'SELECT docs, total_length AS total FROM memory_postings_stats',
   );
   expect(stats).toEqual({ docs: docs.length, total: docs.reduce((a, d) => a + d.length, 0) });
+  // Folded document frequencies plus pending deltas equal a recount.
+  const df = new Map<number, number>();
+  for (const r of await store.all<{ id: number; df: number }>(
+    'SELECT id, df FROM memory_terms WHERE df <> 0',
+  ))
+    df.set(r.id, r.df);
+  for (const r of await store.all<{ deltas: Uint8Array }>('SELECT deltas FROM memory_postings_df'))
+    addDeltas(df, r.deltas);
+  const recount = new Map<number, number>();
+  for (const d of docs)
+    for (const id of unpackTerms(d.terms).ids) recount.set(id, (recount.get(id) ?? 0) + 1);
+  expect(new Map([...df].filter(([, f]) => f !== 0))).toEqual(recount);
   const live = await store.get<{ n: number }>(
     "SELECT COUNT(*) AS n FROM memory_items WHERE scope_key <> ''",
   );
@@ -206,6 +222,30 @@ describe('memory postings', () => {
     expect(ids(after).sort()).toEqual([made.added, made.global].sort());
     const blue = await reader.memoryIndex.fullText('kestrel', visible('blue'), 10);
     expect(ids(blue).sort()).toEqual([made.moved, made.blue, made.global].sort());
+  });
+
+  it('folds document-frequency deltas and a reader that missed the fold reloads them', async () => {
+    const reader = await open();
+    const writer = await open();
+    const rand = rng(3);
+    await writer.write(async (tx) => {
+      for (let i = 0; i < 50; i++) await insert(tx, 'red', sentence(rand, 2), sentence(rand, 9));
+    });
+    const query = 'kafka redis timeout';
+    await reader.memoryIndex.fullText(query, visible('red'), 10);
+    for (let i = 0; i < 300; i++) {
+      await writer.write((tx) => insert(tx, i % 2 === 0 ? 'red' : '', 'kafka', sentence(rand, 9)));
+    }
+    const folded = await writer.get<{ n: number; dfSeq: number }>(
+      'SELECT (SELECT COUNT(*) FROM memory_postings_df) AS n, df_seq AS dfSeq FROM memory_postings_stats',
+    );
+    expect(folded?.n).toBeLessThan(256);
+    expect(folded?.dfSeq).toBeGreaterThan(1);
+    const got = await reader.memoryIndex.fullText(query, visible('red'), 10);
+    const want = await exhaustive(reader, query, 'red', 10);
+    expect(ids(got)).toEqual(ids(want));
+    got.forEach((h, i) => expect(h.bm25).toBeCloseTo(want[i]?.bm25 ?? -1, 9));
+    await expectConsistentStats(writer);
   });
 
   it('a write that bypassed the store is still found (FTS5 ranks until the next flush)', async () => {

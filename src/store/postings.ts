@@ -1,15 +1,10 @@
 // The durable side of the memory postings: one row per indexed item holding its term ids and
-// their precomputed BM25 weights (a forward index), the collection's length statistics, and a
-// change sequence that postings-cache.ts follows to keep its in-memory lists current.
+// their precomputed BM25 weights (a forward index), the collection's length statistics and
+// document-frequency deltas (postings-df.ts), and a change sequence that postings-cache.ts
+// follows to keep its in-memory lists current.
+import type { SyncDb } from './migration-types.js';
+import { foldDeltas, recordDeltas } from './postings-df.js';
 import { termCounts } from './tokenize.js';
-import type { SqlValue } from './types.js';
-
-/** Synchronous statements on the store's one connection (inside its transactions). */
-export interface SyncDb {
-  all<T>(sql: string, params?: readonly SqlValue[]): T[];
-  get<T>(sql: string, params?: readonly SqlValue[]): T | undefined;
-  run(sql: string, params?: readonly SqlValue[]): void;
-}
 
 /** BM25 parameters, as FTS5 uses them. */
 const K1 = 1.2;
@@ -76,16 +71,29 @@ export function unpackTerms(blob: Uint8Array): { ids: Uint32Array; impacts: Uint
   return { ids, impacts };
 }
 
-/** Takes items out of the index, leaving a tombstone row that caches replay. */
-function unindex(db: SyncDb, rowids: readonly number[], seq: number): void {
-  const old = db.get<{ n: number; length: number }>(
-    `SELECT COUNT(*) AS n, COALESCE(SUM(length), 0) AS length FROM memory_postings_docs
+/**
+ * Takes items out of the index, leaving a tombstone row that caches replay; their terms'
+ * document counts go down in `df`.
+ */
+function unindex(db: SyncDb, rowids: readonly number[], seq: number, df: Map<number, number>) {
+  const old = db.all<{ length: number; terms: Uint8Array }>(
+    `SELECT length, terms FROM memory_postings_docs
      WHERE item_id IN (SELECT value FROM json_each(?)) AND terms IS NOT NULL`,
     [JSON.stringify(rowids)],
-  ) ?? { n: 0, length: 0 };
+  );
+  if (
+    old.length === 0 &&
+    !db.get(
+      'SELECT 1 AS x FROM memory_postings_docs WHERE item_id IN (SELECT value FROM json_each(?))',
+      [JSON.stringify(rowids)],
+    )
+  )
+    return;
+  for (const doc of old)
+    for (const id of unpackTerms(doc.terms).ids) df.set(id, (df.get(id) ?? 0) - 1);
   db.run(
     'UPDATE memory_postings_stats SET docs = docs - ?, total_length = total_length - ? WHERE id = 1',
-    [old.n, old.length],
+    [old.length, old.reduce((sum, d) => sum + d.length, 0)],
   );
   db.run(
     `UPDATE memory_postings_docs SET terms = NULL, scope_id = NULL, length = 0, seq = ?
@@ -94,44 +102,69 @@ function unindex(db: SyncDb, rowids: readonly number[], seq: number): void {
   );
 }
 
+/** Committed term ids are immutable, so each connection remembers the ones it has seen. */
+const MAX_KNOWN_TERMS = 500_000;
+
 /**
- * The ids of every term in `docs`, adding the new ones. Existing terms are only read, so a
- * save dirties no term pages once the vocabulary has settled.
+ * Term → id lookups for one connection: ids read or added by the running transaction stay
+ * pending until the store reports its commit (a rolled-back id may be reused for another term).
  */
-function termIds(db: SyncDb, docs: readonly Analysed[]): Map<string, number> {
-  const terms = [...new Set(docs.flatMap((d) => [...d.weights.keys()]))];
-  const ids = new Map(
-    db
-      .all<{ id: number; term: string }>(
-        'SELECT id, term FROM memory_terms WHERE term IN (SELECT value FROM json_each(?))',
-        [JSON.stringify(terms)],
-      )
-      .map((r) => [r.term, r.id]),
-  );
-  for (const term of terms) {
-    if (ids.has(term)) continue;
-    const row = db.get<{ id: number }>('INSERT INTO memory_terms(term) VALUES (?) RETURNING id', [
-      term,
-    ]);
-    if (row === undefined) throw new Error('term insert returned nothing');
-    ids.set(term, row.id);
+export class TermIds {
+  readonly #known = new Map<string, number>();
+  #pending = new Map<string, number>();
+
+  /** The ids of `terms`, adding the new ones. Existing terms are only read (no page writes). */
+  resolve(db: SyncDb, terms: readonly string[]): Map<string, number> {
+    const ids = new Map<string, number>();
+    const unknown: string[] = [];
+    for (const t of terms) {
+      const id = this.#known.get(t) ?? this.#pending.get(t);
+      if (id === undefined) unknown.push(t);
+      else ids.set(t, id);
+    }
+    if (unknown.length === 0) return ids;
+    for (const r of db.all<{ id: number; term: string }>(
+      'SELECT id, term FROM memory_terms WHERE term IN (SELECT value FROM json_each(?))',
+      [JSON.stringify(unknown)],
+    ))
+      ids.set(r.term, r.id);
+    for (const term of unknown) {
+      if (!ids.has(term)) {
+        const row = db.get<{ id: number }>(
+          'INSERT INTO memory_terms(term) VALUES (?) RETURNING id',
+          [term],
+        );
+        if (row === undefined) throw new Error('term insert returned nothing');
+        ids.set(term, row.id);
+      }
+      this.#pending.set(term, ids.get(term) ?? 0);
+    }
+    return ids;
   }
-  return ids;
+
+  committed(): void {
+    if (this.#known.size + this.#pending.size > MAX_KNOWN_TERMS) this.#known.clear();
+    for (const [t, id] of this.#pending) this.#known.set(t, id);
+    this.#pending = new Map();
+  }
+
+  rolledBack(): void {
+    this.#pending = new Map();
+  }
 }
 
 function scopeIdOf(db: SyncDb, key: string): number {
-  const row = db.get<{ id: number }>(
-    `INSERT INTO memory_scope_ids(key) VALUES (?)
-     ON CONFLICT(key) DO UPDATE SET key = excluded.key RETURNING id`,
-    [key],
-  );
-  if (row === undefined) throw new Error('scope id upsert returned nothing');
+  const row =
+    db.get<{ id: number }>('SELECT id FROM memory_scope_ids WHERE key = ?', [key]) ??
+    db.get<{ id: number }>('INSERT INTO memory_scope_ids(key) VALUES (?) RETURNING id', [key]);
+  if (row === undefined) throw new Error('scope id insert returned nothing');
   return row.id;
 }
 
 /** Re-indexes one chunk of dirty items under change number `seq`. */
-function flushChunk(db: SyncDb, rowids: readonly number[], seq: number): void {
-  unindex(db, rowids, seq);
+function flushChunk(db: SyncDb, rowids: readonly number[], seq: number, terms: TermIds): void {
+  const df = new Map<number, number>();
+  unindex(db, rowids, seq, df);
   const items = db.all<ItemText>(
     `SELECT rowid, title, content, tags, scope_key FROM memory_items
      WHERE rowid IN (SELECT value FROM json_each(?)) AND scope_key <> ''`,
@@ -144,9 +177,13 @@ function flushChunk(db: SyncDb, rowids: readonly number[], seq: number): void {
   const added = docs.reduce((sum, d) => sum + d.length, 0);
   // Impacts use the average length at write time, this chunk included.
   const avgdl = Math.max(1, (stats.total + added) / Math.max(1, stats.docs + docs.length));
-  const ids = termIds(db, docs);
+  const ids = terms.resolve(db, [...new Set(docs.flatMap((d) => [...d.weights.keys()]))]);
   for (const doc of docs) {
     const terms = [...doc.weights];
+    for (const [t] of terms) {
+      const id = ids.get(t) ?? 0;
+      df.set(id, (df.get(id) ?? 0) + 1);
+    }
     db.run(
       `INSERT INTO memory_postings_docs(item_id, scope_id, length, seq, terms) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(item_id) DO UPDATE SET scope_id = excluded.scope_id, length = excluded.length,
@@ -168,6 +205,7 @@ function flushChunk(db: SyncDb, rowids: readonly number[], seq: number): void {
      WHERE id = 1`,
     [docs.length, added, seq],
   );
+  recordDeltas(db, seq, df);
   db.run('DELETE FROM memory_postings_dirty WHERE item_id IN (SELECT value FROM json_each(?))', [
     JSON.stringify(rowids),
   ]);
@@ -179,22 +217,26 @@ function flushChunk(db: SyncDb, rowids: readonly number[], seq: number): void {
  * until it has, searches rank with FTS5). Runs inside the write transaction that changed
  * them, so the index never lags a write the store committed.
  */
-export function flushPostings(db: SyncDb, max = Number.POSITIVE_INFINITY): number {
+export function flushPostings(db: SyncDb, options: { max?: number; terms?: TermIds } = {}): number {
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  const terms = options.terms ?? new TermIds();
   let done = 0;
   while (done < max) {
     const dirty = db.all<{ id: number }>(
       'SELECT item_id AS id FROM memory_postings_dirty ORDER BY item_id LIMIT ?',
       [CHUNK],
     );
-    if (dirty.length === 0) return done;
+    if (dirty.length === 0) break;
     const seq =
       (db.get<{ seq: number }>('SELECT seq FROM memory_postings_stats WHERE id = 1')?.seq ?? 0) + 1;
     flushChunk(
       db,
       dirty.map((d) => d.id),
       seq,
+      terms,
     );
     done += dirty.length;
   }
+  if (done > 0) foldDeltas(db);
   return done;
 }

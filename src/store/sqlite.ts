@@ -8,9 +8,10 @@ import * as sqliteVec from 'sqlite-vec';
 
 import { isBusyError, StoreBusyError } from './errors.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
+import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS, type Migration, type MigrationDb } from './migrations.js';
 import { PostingsCache } from './postings-cache.js';
-import { flushPostings, type SyncDb } from './postings.js';
+import { flushPostings, TermIds } from './postings.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
 
 type Driver = Database.Database;
@@ -39,6 +40,7 @@ class SqliteStore implements Store {
   readonly #tx: Queryable;
   readonly #sync: SyncDb;
   readonly #postings = new PostingsCache();
+  readonly #terms = new TermIds();
   readonly memoryIndex: MemoryIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
@@ -131,11 +133,14 @@ class SqliteStore implements Store {
         this.#db.exec(begin);
         const result = await fn(this.#tx);
         // Items the triggers marked dirty are re-indexed before the write becomes visible.
-        if (begin === 'BEGIN IMMEDIATE') flushPostings(this.#sync, FLUSH_PER_WRITE);
+        if (begin === 'BEGIN IMMEDIATE')
+          flushPostings(this.#sync, { max: FLUSH_PER_WRITE, terms: this.#terms });
         this.#db.exec('COMMIT');
+        this.#terms.committed();
         return result;
       } catch (err) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        this.#terms.rolledBack();
         if (!isBusyError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
         await sleep(backoffMs(attempt));

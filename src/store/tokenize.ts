@@ -17,7 +17,11 @@ export interface Token {
   term: string;
 }
 
-const fold = (raw: string): string => raw.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+const ASCII = /^[A-Za-z0-9]*$/;
+
+/** Lower case without diacritics (ASCII words skip the Unicode decomposition). */
+const fold = (raw: string): string =>
+  ASCII.test(raw) ? raw.toLowerCase() : raw.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** Stems ASCII words the way FTS5's porter tokenizer does; other words pass through. */
 const stem = (word: string): string =>
