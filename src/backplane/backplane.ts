@@ -1,14 +1,14 @@
 // The backplane service: agents, channels and typed envelopes over the rooms substrate. A
 // message is a room post (the room's seq is its position) plus an envelope side row written
 // in the same transaction; `from` is always the acting principal, never an argument.
-import type { Rooms } from '../rooms/index.js';
+import type { PostKind, Rooms } from '../rooms/index.js';
 import type { Store } from '../store/index.js';
 import { type Agents, type Credentials, createAgents, type Principal } from './agents.js';
 import { type Channels, createChannels } from './channels.js';
 import { checkEnvelope, type Payload, summaryLine } from './envelope.js';
 import { BackplaneForbiddenError, BackplaneRefusalError, REFUSALS } from './errors.js';
 import { type Message, toMessage } from './messages.js';
-import { type AgentType, checkChannel, OPERATOR_NICK } from './names.js';
+import { type AgentType, checkChannel, HUMAN_NICK, OPERATOR_NICK } from './names.js';
 import { insertEnvelope, roomTop, selectLatestMessages, selectMessagesAfter } from './queries.js';
 import { createUlidFactory } from './ulid.js';
 
@@ -84,6 +84,34 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
     return { ...creds, channels: names };
   }
 
+  /** Stores a checked envelope as a post of `kind` by `from`, with its side row, in one write. */
+  async function storeEnvelope(
+    channel: { name: string; room_id: string },
+    from: string,
+    kind: PostKind,
+    checked: ReturnType<typeof checkEnvelope>,
+  ): Promise<Message> {
+    const id = ulid(clock());
+    const text = summaryLine(checked.type, checked.payload, checked.payloadJson);
+    const post = await options.rooms.post(
+      { roomId: channel.room_id, authorAgentId: from, kind, text },
+      (tx, p) =>
+        insertEnvelope(tx, {
+          ...{ roomId: p.roomId, seq: p.seq, id, type: checked.type },
+          ...{ to: JSON.stringify(checked.to), payload: checked.payloadJson },
+        }),
+    );
+    return {
+      channel: channel.name,
+      seq: post.seq,
+      kind,
+      envelope: {
+        ...{ v: 1, type: checked.type, id, from, to: checked.to },
+        ...{ ts: new Date(post.createdAt).toISOString(), payload: checked.payload },
+      },
+    };
+  }
+
   /**
    * Sends an envelope to a channel as `by` (creating a new, validly named channel).
    * @throws BackplaneRefusalError (missing field, observer, archived), InvalidInputError.
@@ -96,25 +124,21 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
     checkChannel(channelName);
     const checked = checkEnvelope({ type, to: input.to, payload: input.payload });
     const from = nickOf(by);
-    const channel = await channels.writable(channelName, from);
-    const id = ulid(clock());
-    const text = summaryLine(checked.type, checked.payload, checked.payloadJson);
-    const post = await options.rooms.post(
-      { roomId: channel.room_id, authorAgentId: from, text },
-      (tx, p) =>
-        insertEnvelope(tx, {
-          ...{ roomId: p.roomId, seq: p.seq, id, type: checked.type },
-          ...{ to: JSON.stringify(checked.to), payload: checked.payloadJson },
-        }),
-    );
-    return {
-      channel: channel.name,
-      seq: post.seq,
-      envelope: {
-        ...{ v: 1, type: checked.type, id, from, to: checked.to },
-        ...{ ts: new Date(post.createdAt).toISOString(), payload: checked.payload },
-      },
-    };
+    return storeEnvelope(await channels.writable(channelName, from), from, 'message', checked);
+  }
+
+  /**
+   * Posts a human's line from the dashboard into an existing channel: a `text` envelope from
+   * `user` (a reserved nick), stored as a post of kind `user`. Agents read it like any message;
+   * it carries no authority. Never creates a channel.
+   * @throws ChannelNotFoundError, BackplaneRefusalError (archived, empty text), InvalidInputError.
+   */
+  async function postAsHuman(channelName: string, text: string): Promise<Message> {
+    if (text.trim() === '') throw new BackplaneRefusalError(REFUSALS.required('text'));
+    const existing = await channels.existing(channelName);
+    const checked = checkEnvelope({ type: 'text', payload: { text } });
+    const channel = await channels.writable(existing.name, HUMAN_NICK);
+    return storeEnvelope(channel, HUMAN_NICK, 'user', checked);
   }
 
   /** The newest `limit` messages of a channel, oldest first. @throws ChannelNotFoundError. */
@@ -146,6 +170,7 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
     channels,
     register,
     send,
+    postAsHuman,
     history,
     readSince,
 

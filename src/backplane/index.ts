@@ -33,6 +33,7 @@ export {
   CHANNEL_RULE,
   type ChannelKind,
   channelOfRoom,
+  HUMAN_NICK,
   isAddressedTo,
   isValidNick,
   NICK_RULE,

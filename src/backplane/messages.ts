@@ -2,6 +2,7 @@
 // `text` envelope synthesised from a plain team-room post (with a stable derived id).
 import { createHash } from 'node:crypto';
 
+import type { PostKind } from '../rooms/index.js';
 import type { Envelope, Payload } from './envelope.js';
 import { channelOfRoom } from './names.js';
 import type { MessageRow } from './queries.js';
@@ -11,6 +12,8 @@ import { derivedUlid } from './ulid.js';
 export interface Message {
   channel: string;
   seq: number;
+  /** The room post's kind: `user` for a human's post from the dashboard, else `message`/`system`. */
+  kind: PostKind;
   envelope: Envelope;
 }
 
@@ -37,5 +40,5 @@ export function toMessage(row: MessageRow): Message {
     ts: new Date(row.created_at).toISOString(),
     payload: parseJson<Payload>(row.payload, { text: row.text }),
   };
-  return { channel: channelOfRoom(row.room_id), seq: row.seq, envelope };
+  return { channel: channelOfRoom(row.room_id), seq: row.seq, kind: row.kind, envelope };
 }

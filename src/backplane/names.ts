@@ -7,8 +7,18 @@ export type AgentType = (typeof AGENT_TYPES)[number];
 
 /** The nick of the operator principal (the server API token, or the local stdio user). */
 export const OPERATOR_NICK = 'operator';
+/** The nick of a human posting from the dashboard (its posts are stored with kind `user`). */
+export const HUMAN_NICK = 'user';
 /** Nicks nobody may register: they name principals or groups. */
-const RESERVED_NICKS = new Set([OPERATOR_NICK, 'system', 'server', 'all', 'nickserv', 'chanserv']);
+const RESERVED_NICKS = new Set([
+  OPERATOR_NICK,
+  HUMAN_NICK,
+  'system',
+  'server',
+  'all',
+  'nickserv',
+  'chanserv',
+]);
 
 const NICK = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,47}$/;

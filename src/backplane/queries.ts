@@ -1,5 +1,6 @@
 // The SQL of the backplane: agents, channels and the envelope side rows of room posts.
 // Portable statements only; nick uniqueness is the table's (case-insensitive) primary key.
+import type { PostKind } from '../rooms/index.js';
 import type { Queryable } from '../store/index.js';
 import type { AgentType } from './names.js';
 
@@ -32,6 +33,8 @@ export interface MessageRow {
   room_id: string;
   seq: number;
   author_agent_id: string;
+  /** The post's kind: `user` for a human's post from the dashboard. */
+  kind: PostKind;
   text: string;
   created_at: number;
   id: string | null;
@@ -159,7 +162,7 @@ export async function insertEnvelope(
   );
 }
 
-const MESSAGE_SELECT = `SELECT p.room_id, p.seq, p.author_agent_id, p.text, p.created_at,
+const MESSAGE_SELECT = `SELECT p.room_id, p.seq, p.author_agent_id, p.kind, p.text, p.created_at,
   e.id, e.type, e.recipients, e.payload
   FROM room_posts p LEFT JOIN room_envelopes e ON e.room_id = p.room_id AND e.seq = p.seq`;
 

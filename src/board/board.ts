@@ -30,6 +30,7 @@ import {
   dependsOn,
   findTask,
   selectAncestors,
+  selectClaimedBy,
   selectComments,
   selectTasks,
   type TaskFilter,
@@ -127,6 +128,17 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           ancestors: ancestors.map(toTask),
         };
       });
+    },
+
+    /** True when `taskId` names a live (not dropped) task. */
+    async taskExists(taskId: string): Promise<boolean> {
+      return (await findTask(store, taskId)) !== undefined;
+    },
+
+    /** The task `agentId` holds in_progress (unexpired lease; newest claim or update), or null. */
+    async claimedTaskOf(agentId: string): Promise<Task | null> {
+      const row = await selectClaimedBy(store, agentId, clock());
+      return row === undefined ? null : toTask(row);
     },
 
     /** Uncapped create (REST, orchestrator): parent must exist, no cap checks. */

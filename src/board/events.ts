@@ -1,6 +1,7 @@
 // The task event log: one row per status change, written inside the write transaction that
 // makes the change. Every status-changing path in the board calls `recordTransition`; nothing
-// else writes task_events, and a refused or no-op move records nothing.
+// else writes task_events (but migration 13, which gave older tasks one `back-filled: …` event
+// with no `from_status` and no actor), and a refused or no-op move records nothing.
 import type { Queryable } from '../store/index.js';
 import type { TaskEvent, TaskStatus } from './model.js';
 

@@ -51,6 +51,24 @@ export function selectTasks(q: Queryable, filter: TaskFilter): Promise<TaskRow[]
   return q.all<TaskRow>(sql, params);
 }
 
+/**
+ * The agent's current claim: its live in_progress task with an unexpired lease, the most
+ * recently claimed or updated first (a renewal counts).
+ */
+export function selectClaimedBy(
+  q: Queryable,
+  agentId: string,
+  now: number,
+): Promise<TaskRow | undefined> {
+  return q.get<TaskRow>(
+    `SELECT t.* FROM tasks t
+     WHERE t.status = 'in_progress' AND t.assignee_agent_id = ? AND t.deleted_at IS NULL
+       AND (t.lease_expires_at IS NULL OR t.lease_expires_at > ?)
+     ORDER BY t.updated_at DESC, t.rowid DESC LIMIT 1`,
+    [agentId, now],
+  );
+}
+
 export function selectComments(q: Queryable, taskId: string): Promise<CommentRow[]> {
   return q.all<CommentRow>(
     'SELECT * FROM task_comments WHERE task_id = ? ORDER BY created_at ASC, rowid ASC',

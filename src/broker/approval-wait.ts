@@ -27,6 +27,8 @@ export interface ApprovalContext {
   args: unknown;
   signal: AbortSignal | undefined;
   onWaiting: ((info: WaitingInfo) => void) | undefined;
+  /** Names the board task the call works for; asked only when an approval row is written. */
+  resolveTask?: (() => Promise<string | null>) | undefined;
   /** Records this step's outcome in the call's audit trail (the pipeline decides when it is
    * written); when absent, each outcome is appended at once. */
   audit?: Audit | undefined;
@@ -65,14 +67,16 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
   const createdAt = ctx.now();
   const expiresAt = createdAt + ctx.config.approvalTtlMs;
   const reason = reasonFor(ctx.tool, ctx.risk);
+  // Resolved outside the write transaction: the resolver reads the board.
+  const taskId = (await ctx.resolveTask?.()) ?? null;
   await ctx.store.write(async (tx) => {
     const base = { id, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller };
-    await insertApproval(tx, { ...base, args: ctx.args, reason, createdAt, expiresAt });
+    await insertApproval(tx, { ...base, args: ctx.args, reason, taskId, createdAt, expiresAt });
     await appendAudit(tx, {
       ...{ at: createdAt, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller },
       step: 'approval',
       outcome: 'pending',
-      detail: { approvalId: id, reason, expiresAt },
+      detail: { approvalId: id, reason, expiresAt, ...(taskId === null ? {} : { taskId }) },
     });
   });
   return waitForDecision(ctx, audit, { id, createdAt, expiresAt });

@@ -18,6 +18,8 @@ export interface NewApproval {
   caller: string;
   args: unknown;
   reason: string;
+  /** The board task this call works for (see the tools server's task rule), or null. */
+  taskId: string | null;
   createdAt: number;
   expiresAt: number;
 }
@@ -37,6 +39,7 @@ interface ApprovalRow {
   caller: string;
   args: string;
   reason: string;
+  task_id: string | null;
   status: ApprovalStatus;
   decision: ApprovalDecision | null;
   decided_by: string | null;
@@ -52,6 +55,7 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
   caller: r.caller,
   args: JSON.parse(r.args) as unknown,
   reason: r.reason,
+  taskId: r.task_id,
   status: r.status === 'pending' && now >= r.expires_at ? 'expired' : r.status,
   decision: r.decision,
   decidedBy: r.decided_by,
@@ -62,9 +66,13 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
 
 export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
   await q.run(
-    `INSERT INTO tool_approvals (id, call_id, tool, caller, args, reason, status, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-    [a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.createdAt, a.expiresAt],
+    `INSERT INTO tool_approvals
+       (id, call_id, tool, caller, args, reason, task_id, status, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    [
+      ...[a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.taskId],
+      ...[a.createdAt, a.expiresAt],
+    ],
   );
 }
 
@@ -80,6 +88,8 @@ export async function findApproval(
 export interface ApprovalQuery {
   /** Effective status; omitted lists every row. */
   status?: ApprovalStatus | undefined;
+  /** Only approvals linked to this board task. */
+  taskId?: string | undefined;
   limit?: number | undefined;
 }
 
@@ -99,11 +109,50 @@ export async function selectApprovals(
     filter = 'status = ?';
     params.push(query.status);
   }
+  if (query.taskId !== undefined) {
+    filter = `task_id = ? AND ${filter}`;
+    params.unshift(query.taskId);
+  }
   const rows = await q.all<ApprovalRow>(
     `SELECT * FROM tool_approvals WHERE ${filter} ORDER BY created_at DESC, id LIMIT ?`,
     [...params, query.limit ?? 50],
   );
   return rows.map((r) => toApproval(r, now));
+}
+
+/** A pending approval as the board marks its task with it. */
+export interface TaskApprovalMark {
+  id: string;
+  tool: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+interface MarkRow {
+  task_id: string;
+  id: string;
+  tool: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Every pending, unexpired approval linked to a task, by task (oldest first), in one query. */
+export async function selectPendingByTask(
+  q: Queryable,
+  now: number,
+): Promise<Map<string, TaskApprovalMark[]>> {
+  const rows = await q.all<MarkRow>(
+    `SELECT task_id, id, tool, created_at, expires_at FROM tool_approvals
+     WHERE status = 'pending' AND expires_at > ? AND task_id IS NOT NULL
+     ORDER BY created_at, id`,
+    [now],
+  );
+  const byTask = new Map<string, TaskApprovalMark[]>();
+  for (const r of rows) {
+    const mark = { id: r.id, tool: r.tool, createdAt: r.created_at, expiresAt: r.expires_at };
+    byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), mark]);
+  }
+  return byTask;
 }
 
 /** Closes a still-pending row as expired or cancelled; false if someone decided it first. */

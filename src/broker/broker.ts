@@ -9,6 +9,8 @@ import {
   decideApproval,
   findApproval,
   selectApprovals,
+  selectPendingByTask,
+  type TaskApprovalMark,
 } from './approvals.js';
 import { type AuditPage, type AuditQuery, listAudit } from './audit.js';
 import { builtinTools } from './builtins.js';
@@ -63,6 +65,10 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
     },
     listApprovals(query: ApprovalQuery = {}): Promise<Approval[]> {
       return selectApprovals(store, query, now());
+    },
+    /** Pending, unexpired approvals linked to a task, by task id (one query, for the board). */
+    pendingApprovalsByTask(): Promise<Map<string, TaskApprovalMark[]>> {
+      return selectPendingByTask(store, now());
     },
     /** @throws NotFoundError `not found: <id>`. */
     async getApproval(id: string): Promise<Approval> {

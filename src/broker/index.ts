@@ -6,6 +6,7 @@ export {
   type ApprovalDecision,
   type ApprovalQuery,
   type ApprovalStatus,
+  type TaskApprovalMark,
 } from './approvals.js';
 export {
   type AuditEntry,

@@ -133,6 +133,7 @@ async function run(call: Call): Promise<CallResult> {
     args,
     signal: input.signal,
     onWaiting: input.onWaiting,
+    resolveTask: input.resolveTask,
     audit: async (outcome, detail) => {
       call.audit('approval', outcome, detail);
       if (tool.risk !== 'safe') await call.flush();

@@ -39,6 +39,8 @@ export const auditQueryInput = z.object({
 
 export const approvalListInput = z.object({
   status: z.enum([...APPROVAL_STATUSES, 'all']).default('pending'),
+  /** Only approvals linked to this board task. */
+  taskId: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 

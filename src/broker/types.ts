@@ -67,6 +67,11 @@ export interface CallInput {
   caller: string;
   signal?: AbortSignal | undefined;
   onWaiting?: ((info: WaitingInfo) => void) | undefined;
+  /**
+   * Names the board task this call works for (the façade knows the rule and the board). Asked
+   * only when the call waits for an approval, whose row then carries the task id.
+   */
+  resolveTask?: (() => Promise<string | null>) | undefined;
 }
 
 export interface CallResult {

@@ -1,8 +1,9 @@
 // REST for the board, for the dashboard and scripts: list (team, assignee, ready filters), one
 // task with its graph and status history, status moves (state machine enforced, uncapped board
 // primitive, recorded as `user`), comments as the user, dependency link/unlink, and the live
-// change stream. Auth and the Host check run before; bodies are validated by the board's own
-// zod schemas.
+// change stream. Listed tasks carry their pending broker approvals (the "Needs approval"
+// column). Auth and the Host check run before; bodies are validated by the board's own zod
+// schemas.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { z } from 'zod';
@@ -15,12 +16,15 @@ import {
   TransitionError,
   updateTaskStatusInput,
 } from '../board/index.js';
+import type { Broker } from '../broker/index.js';
 import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { type BoardWatch, streamBoard } from './board-stream.js';
 import { HttpError, readBody, sendJson } from './respond.js';
 
 export interface BoardRouteOptions {
   board: Board;
+  /** Marks listed tasks that wait on a broker approval. */
+  approvals: Pick<Broker, 'pendingApprovalsByTask'>;
   watch: BoardWatch;
   keepAliveMs?: number | undefined;
 }
@@ -48,7 +52,9 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw new HttpError(400, 'body must be a JSON object');
 }
 
-async function listTasks(board: Board, url: URL): Promise<unknown> {
+type Sources = Pick<BoardRouteOptions, 'board' | 'approvals'>;
+
+async function listTasks({ board, approvals }: Sources, url: URL): Promise<unknown> {
   const q = url.searchParams;
   const filter = parse(listTasksInput, {
     teamId: q.get('teamId') ?? undefined,
@@ -60,7 +66,19 @@ async function listTasks(board: Board, url: URL): Promise<unknown> {
   const ready =
     filter.ready === true ? undefined : await board.listTasks({ ...scoped, ready: true });
   const readyIds = new Set((ready ?? tasks).map((t) => t.id));
-  return { tasks: tasks.map((t) => ({ ...t, ready: readyIds.has(t.id) })) };
+  // One query for every task's pending approvals, whatever the list's size.
+  const waiting = await approvals.pendingApprovalsByTask();
+  return {
+    tasks: tasks.map((t) => ({
+      ...t,
+      ready: readyIds.has(t.id),
+      pendingApprovals: (waiting.get(t.id) ?? []).map(({ id, tool, expiresAt }) => ({
+        id,
+        tool,
+        expiresAt,
+      })),
+    })),
+  };
 }
 
 async function getTask(board: Board, taskId: string): Promise<unknown> {
@@ -88,10 +106,11 @@ async function taskAction(
   return board.linkTask(taskId, input.dependsOnTaskId);
 }
 
-async function dispatch(req: IncomingMessage, url: URL, board: Board): Promise<unknown> {
+async function dispatch(req: IncomingMessage, url: URL, sources: Sources): Promise<unknown> {
+  const { board } = sources;
   const method = req.method ?? 'GET';
   const path = url.pathname.replace(/\/+$/, '');
-  if (path === '/api/board/tasks' && method === 'GET') return listTasks(board, url);
+  if (path === '/api/board/tasks' && method === 'GET') return listTasks(sources, url);
   const m = TASK.exec(url.pathname);
   if (m?.[1] === undefined) throw new HttpError(404, `no route for ${method} ${url.pathname}`);
   const taskId = decodeURIComponent(m[1]);
@@ -127,7 +146,7 @@ export async function handleBoardRoute(
     return true;
   }
   try {
-    sendJson(res, 200, await dispatch(req, url, options.board));
+    sendJson(res, 200, await dispatch(req, url, options));
   } catch (err) {
     const status = statusOf(err);
     if (status === undefined) throw err;

@@ -1,16 +1,34 @@
 // Live board changes for the dashboard: `GET /api/board/stream` (Server-Sent Events). One
 // shared poller per HTTP service reads the board's change mark every `intervalMs` while at
 // least one client listens (other processes write the same file, so in-process hooks would
-// miss their changes); each change is one `board` event. No task data rides the stream: the
-// page refetches what it shows.
+// miss their changes); each change is one `board` event, including a task's pending approval
+// appearing or going. No task data rides the stream: the page refetches what it shows.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Board } from '../board/index.js';
+import type { Broker } from '../broker/index.js';
 import { send } from './sse.js';
 
 export interface BoardWatch {
   /** Calls `onChange(mark)` after each change until the returned function is called. */
   subscribe(onChange: (mark: string) => void): () => void;
+}
+
+/**
+ * What the board page shows changes when the board does or when a task-linked approval starts
+ * or stops pending (decided, expired, cancelled): the mark covers both.
+ */
+export function boardViewMark(
+  board: Pick<Board, 'changeMark'>,
+  approvals: Pick<Broker, 'pendingApprovalsByTask'>,
+): Pick<Board, 'changeMark'> {
+  return {
+    async changeMark() {
+      const byTask = await approvals.pendingApprovalsByTask();
+      const ids = [...byTask.values()].flatMap((marks) => marks.map((m) => m.id));
+      return `${await board.changeMark()}|${ids.join(',')}`;
+    },
+  };
 }
 
 /** Builds the shared poller; it runs only while someone is subscribed. */

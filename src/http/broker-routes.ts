@@ -48,11 +48,12 @@ async function auditPage(core: Core, url: URL): Promise<unknown> {
 }
 
 async function listApprovals(core: Core, url: URL): Promise<unknown> {
-  const parsed = approvalListInput.safeParse(query(url, ['status', 'limit']));
+  const parsed = approvalListInput.safeParse(query(url, ['status', 'taskId', 'limit']));
   if (!parsed.success) throw invalid(parsed.error);
-  const { status, limit } = parsed.data;
+  const { status, taskId, limit } = parsed.data;
   const approvals = await core.broker.listApprovals({
     status: status === 'all' ? undefined : status,
+    taskId,
     limit,
   });
   // The dashboard shows each call's risk; a tool hidden right now (no key) has none to show.

@@ -1,27 +1,31 @@
 // REST views of rooms for the dashboard: `GET /api/rooms` (team rooms and channels),
-// `GET /api/rooms/:room/posts` (one page), `GET /api/rooms/:room/stream` (Server-Sent Events,
-// resumable by Last-Event-ID) and `POST /api/rooms/:room/posts` (a human's post: author `user`,
-// kind `user`; team rooms only). Auth, CSRF and the Host check happen before.
+// `GET /api/rooms/stream` (one `rooms` event per change of that list), `GET /api/rooms/:room/posts`
+// (one page), `GET /api/rooms/:room/stream` (Server-Sent Events, resumable by Last-Event-ID) and
+// `POST /api/rooms/:room/posts` (a human's post: author `user`, kind `user`; a team room or a
+// channel). Auth, CSRF and the Host check happen before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { BackplaneRefusalError } from '../backplane/index.js';
 import type { Core } from '../core/index.js';
 import { roomPageQuery, roomPostBody } from '../rooms/index.js';
-import { NotFoundError } from '../shared/index.js';
+import { InvalidInputError, NotFoundError } from '../shared/index.js';
+import { type BoardWatch, streamBoard } from './board-stream.js';
 import { HttpError, readBody, sendJson } from './respond.js';
 import { listRooms, type RoomFeed, roomFeed } from './room-feeds.js';
 import { resumeFrom, streamFeed } from './sse.js';
 
 export interface RoomsRouteOptions {
   core: Core;
+  /** The room-list poller behind `GET /api/rooms/stream` (see `createRoomsWatch`). */
+  watch: BoardWatch;
   /** A comment line is sent after this long without a post. Default 15 s. */
   keepAliveMs?: number | undefined;
 }
 
 const ROUTE = /^\/api\/rooms\/([^/]+)\/(posts|stream)\/?$/;
+const LIST = /^\/api\/rooms\/?$/;
+const LIST_STREAM = /^\/api\/rooms\/stream\/?$/;
 const NOT_A_ROOM = 'a room is named team:<teamId> or #<channel>';
-
-/** The author of every post made through this route. */
-export const HUMAN_AUTHOR = 'user';
 
 async function feedOf(core: Core, segment: string): Promise<RoomFeed> {
   let room: string;
@@ -56,17 +60,10 @@ async function postText(req: IncomingMessage): Promise<string> {
   return body.data.text;
 }
 
-async function post(req: IncomingMessage, res: ServerResponse, core: Core, feed: RoomFeed) {
-  if (!feed.team) {
-    req.resume();
-    throw new HttpError(405, 'the page posts into team rooms only; use /v1 for channels');
-  }
+async function post(req: IncomingMessage, res: ServerResponse, feed: RoomFeed) {
   const text = await postText(req);
-  const roomId = feed.roomId;
-  const p = await core.rooms.post({ roomId, authorAgentId: HUMAN_AUTHOR, kind: 'user', text });
-  sendJson(res, 201, {
-    posted: { seq: p.seq, roomId, authorAgentId: p.authorAgentId, kind: p.kind },
-  });
+  const posted = await feed.postAsHuman(text);
+  sendJson(res, 201, { posted: { ...posted, roomId: feed.roomId } });
 }
 
 function stream(req: IncomingMessage, res: ServerResponse, feed: RoomFeed, o: RoomsRouteOptions) {
@@ -87,13 +84,15 @@ function stream(req: IncomingMessage, res: ServerResponse, feed: RoomFeed, o: Ro
 
 async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL, o: RoomsRouteOptions) {
   const method = req.method ?? 'GET';
-  if (url.pathname.replace(/\/$/, '') === '/api/rooms') {
+  const list = LIST.test(url.pathname);
+  if (list || LIST_STREAM.test(url.pathname)) {
     if (method !== 'GET') throw new HttpError(405, `method ${method} not allowed`);
-    return sendJson(res, 200, { rooms: await listRooms(o.core) });
+    if (list) return sendJson(res, 200, { rooms: await listRooms(o.core) });
+    return streamBoard(req, res, o.watch, o.keepAliveMs ?? 15_000, 'rooms');
   }
   const match = ROUTE.exec(url.pathname);
   const feed = await feedOf(o.core, match?.[1] ?? '');
-  if (match?.[2] === 'posts' && method === 'POST') return post(req, res, o.core, feed);
+  if (match?.[2] === 'posts' && method === 'POST') return post(req, res, feed);
   if (method !== 'GET') throw new HttpError(405, `method ${method} not allowed`);
   if (match?.[2] === 'stream') return stream(req, res, feed, o);
   const { sinceSeq, limit } = pageQuery(url);
@@ -101,9 +100,19 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL, o: 
   return sendJson(res, 200, { posts: page.items, nextSeq: page.nextSeq });
 }
 
+/** The status a refusal answers with; 0 for an error that is not a refusal. */
+function statusOf(err: unknown): number {
+  if (err instanceof HttpError) return err.status;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof InvalidInputError) return 400;
+  if (err instanceof BackplaneRefusalError) return 409;
+  return 0;
+}
+
 /**
- * Serves `/api/rooms` and `/api/rooms/:room/(posts|stream)`; false when the path is not one.
- * `:room` is `team:<teamId>` or `#<channel>`, URL-encoded or not. Readers see every post.
+ * Serves `/api/rooms`, `/api/rooms/stream` and `/api/rooms/:room/(posts|stream)`; false when the
+ * path is not one. `:room` is `team:<teamId>` or `#<channel>`, URL-encoded or not. Readers see
+ * every post.
  */
 export async function handleRoomsRoute(
   req: IncomingMessage,
@@ -111,11 +120,12 @@ export async function handleRoomsRoute(
   url: URL,
   options: RoomsRouteOptions,
 ): Promise<boolean> {
-  if (!/^\/api\/rooms\/?$/.test(url.pathname) && !ROUTE.test(url.pathname)) return false;
+  const path = url.pathname;
+  if (!LIST.test(path) && !LIST_STREAM.test(path) && !ROUTE.test(path)) return false;
   try {
     await dispatch(req, res, url, options);
   } catch (err) {
-    const status = err instanceof HttpError ? err.status : err instanceof NotFoundError ? 404 : 0;
+    const status = statusOf(err);
     if (status === 0) throw err;
     req.resume();
     const allow = status === 405 ? { allow: 'GET, POST' } : undefined;

@@ -24,13 +24,14 @@ import {
   verifyBinding,
 } from './binding.js';
 import { handleBoardRoute } from './board-routes.js';
-import { createBoardWatch } from './board-stream.js';
+import { boardViewMark, createBoardWatch } from './board-stream.js';
 import { handleBrokerRoute } from './broker-routes.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 import { type Caller, handleLoginRoute, handleSessionRoute, sessionOf } from './human-login.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
 import { handleMemoryRoute } from './memory-routes.js';
 import { sendJson } from './respond.js';
+import { createRoomsWatch } from './room-feeds.js';
 import { handleRoomsRoute } from './rooms-routes.js';
 import { DEFAULT_WEB_ROOT, serveStatic } from './static-files.js';
 
@@ -86,7 +87,8 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   const boardRoutes = {
     board: core.board,
-    watch: createBoardWatch(core.board, {
+    approvals: core.broker,
+    watch: createBoardWatch(boardViewMark(core.board, core.broker), {
       onError: (err) => logger.warn({ err }, 'board change poll failed'),
     }),
     keepAliveMs: options.sseKeepAliveMs,
@@ -95,6 +97,13 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     core,
     watch: createApprovalsWatch(core.broker, {
       onError: (err) => logger.warn({ err }, 'approvals poll failed'),
+    }),
+    keepAliveMs: options.sseKeepAliveMs,
+  };
+  const roomsRoutes = {
+    core,
+    watch: createRoomsWatch(core, {
+      onError: (err) => logger.warn({ err }, 'room list poll failed'),
     }),
     keepAliveMs: options.sseKeepAliveMs,
   };
@@ -225,9 +234,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
         : { kind: principal.kind === 'open' ? 'open' : 'bearer' };
     if (await handleSessionRoute(req, res, url, { humans, caller })) return;
     if (await handleBoardRoute(req, res, url, boardRoutes)) return;
-    if (await handleRoomsRoute(req, res, url, { core, keepAliveMs: options.sseKeepAliveMs })) {
-      return;
-    }
+    if (await handleRoomsRoute(req, res, url, roomsRoutes)) return;
     if (await handleBrokerRoute(req, res, url, brokerRoutes)) return;
     if (await handleMemoryRoute(req, res, url, core.memory)) return;
     if (await handleAgentsRoute(req, res, url, core.backplane)) return;

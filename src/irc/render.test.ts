@@ -7,6 +7,7 @@ import { renderMessage, textBudget } from './render.js';
 const message = (type: string, payload: Record<string, unknown>, to: string[] = []): Message => ({
   channel: '#general',
   seq: 1,
+  kind: 'message',
   envelope: {
     v: 1,
     type,

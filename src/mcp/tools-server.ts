@@ -1,6 +1,7 @@
 // The tools MCP server: a façade over the tool broker. tools/list shows only available tools;
 // every call runs the broker pipeline. A refusal is a tool result with `_meta.denied`
-// { reason, detail }; while a call waits for approval, progress notifications keep it alive.
+// { reason, detail }; while a call waits for approval, progress notifications keep it alive,
+// and its approval names the board task it works for (`_meta["cairn/taskId"]` or the claim).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 
+import type { Board } from '../board/index.js';
 import {
   type CallResult,
   type ListedTool,
@@ -29,6 +31,8 @@ export interface ToolsBinding {
 }
 
 export const TOOLS_SERVER_NAME = 'cairn-tools';
+/** The request `_meta` key naming the board task a call works for. */
+export const TASK_META_KEY = 'cairn/taskId';
 
 type Notify = (progress: { progress: number; total: number; message: string }) => void;
 
@@ -75,17 +79,36 @@ function waitingReporter(notify: Notify | undefined): ((w: WaitingInfo) => void)
   };
 }
 
+/**
+ * Which board task a gated call belongs to: `_meta["cairn/taskId"]` when it names a live task;
+ * else the task the bound agent holds in_progress (newest claim or update); else none. An
+ * unbound caller (`client:<name>`, shared by every session of that client) has no claim.
+ */
+function taskResolver(
+  board: Board,
+  named: unknown,
+  agentId: string | undefined,
+): () => Promise<string | null> {
+  return async () => {
+    const explicit = typeof named === 'string' && named !== '' && named.length <= 200;
+    if (explicit && (await board.taskExists(named))) return named;
+    if (agentId === undefined) return null;
+    return (await board.claimedTaskOf(agentId))?.id ?? null;
+  };
+}
+
 type CallRequest = z.infer<typeof CallToolRequestSchema>;
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 async function handleCall(
   core: Core,
-  caller: string,
+  who: { caller: string; agentId: string | undefined },
   request: CallRequest,
   extra: Extra,
 ): Promise<CallToolResult> {
   const name = request.params.name;
-  const token = request.params._meta?.progressToken;
+  const meta = request.params._meta;
+  const token = meta?.progressToken;
   const notify: Notify | undefined =
     token === undefined
       ? undefined
@@ -100,9 +123,10 @@ async function handleCall(
     const result = await core.broker.call({
       tool: name,
       args: request.params.arguments ?? {},
-      caller,
+      caller: who.caller,
       signal: extra.signal,
       onWaiting: waitingReporter(notify),
+      resolveTask: taskResolver(core.board, meta?.[TASK_META_KEY], who.agentId),
     });
     return okResult(result);
   } catch (err) {
@@ -120,9 +144,9 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     { name: TOOLS_SERVER_NAME, version: core.version },
     { capabilities: { tools: {}, logging: {} } },
   );
+  const bound = binding.scopeAgentId === '' ? undefined : binding.scopeAgentId;
   const caller = (): string => {
-    const bound = binding.scopeAgentId;
-    if (bound !== undefined && bound !== '') return bound;
+    if (bound !== undefined) return bound;
     const client = server.getClientVersion()?.name;
     return client === undefined || client === '' ? 'anonymous' : `client:${client.slice(0, 100)}`;
   };
@@ -130,7 +154,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     Promise.resolve({ tools: core.broker.listTools().map(listed) }),
   );
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    handleCall(core, caller(), request, extra),
+    handleCall(core, { caller: caller(), agentId: bound }, request, extra),
   );
   return server;
 }

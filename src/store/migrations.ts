@@ -1,11 +1,13 @@
 // Forward-only, numbered schema migrations applied when a store opens. Never edit a
 // migration that has shipped: add the next number instead.
 
+import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
+import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import type { Migration } from './migration-types.js';
 
@@ -237,5 +239,7 @@ export const MIGRATIONS: readonly Migration[] = [
   HUMAN_AUTH_MIGRATION,
   ROOM_USER_KIND_MIGRATION,
   TASK_EVENTS_MIGRATION,
+  APPROVAL_TASK_MIGRATION,
+  TASK_EVENTS_BACKFILL_MIGRATION,
   POSTINGS_MIGRATION,
 ];

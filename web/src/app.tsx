@@ -1,5 +1,8 @@
-// The dashboard shell: session gate, header with navigation (and the pending-approvals badge),
-// and the current page. Pages are listed in PAGES; new ones slot in beside the others.
+// The dashboard shell: session gate, a skip link, header with navigation (and the
+// pending-approvals badge), and the current page. Pages are listed in PAGES; new ones slot in
+// beside the others.
+import './shell.css';
+
 import type { ReactNode } from 'react';
 
 import { AgentsPage } from './agents/agents-page.js';
@@ -56,6 +59,9 @@ function Shell() {
   const page = PAGES.find((p) => p.path === window.location.pathname) ?? PAGES[0];
   return (
     <>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="top">
         <span className="brand">Cairn</span>
         <nav aria-label="Pages">
@@ -67,7 +73,9 @@ function Shell() {
           ))}
         </nav>
       </header>
-      {page?.render(pending)}
+      <div id="content" tabIndex={-1}>
+        {page?.render(pending)}
+      </div>
     </>
   );
 }

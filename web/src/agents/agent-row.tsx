@@ -1,6 +1,7 @@
 // One agent's table row (state, channels, rotate / revoke with an inline confirmation) and the
-// once-only display of freshly rotated credentials.
-import { useState } from 'react';
+// once-only display of freshly rotated credentials. Focus follows the keyboard user: into the
+// confirmation (on Cancel), back to the button that opened it, and onto new credentials.
+import { useEffect, useRef, useState } from 'react';
 
 import { CopyButton } from '../copy-button.js';
 
@@ -24,28 +25,37 @@ function stateOf(a: AgentView): string {
   return a.active ? 'online' : 'offline';
 }
 
-type Act = (nick: string, action: 'rotate' | 'revoke') => void;
+type Action = 'rotate' | 'revoke';
+type Act = (nick: string, action: Action) => void;
 
 function Confirm(props: {
   nick: string;
-  what: 'rotate' | 'revoke';
+  what: Action;
   onAct: Act;
-  onCancel: () => void;
+  /** `restore`: give focus back to the button that asked (Cancel, Escape). */
+  onClose: (restore: boolean) => void;
 }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
   return (
-    <span className="confirm" role="group" aria-label={`Confirm ${props.what}`}>
+    <span
+      className="confirm"
+      role="group"
+      aria-label={`Confirm ${props.what}`}
+      onKeyDown={(e) => e.key === 'Escape' && props.onClose(true)}
+    >
       {props.what === 'rotate' ? 'Old credentials stop working. ' : 'The agent is locked out. '}
       <button
         type="button"
         className="danger"
         onClick={() => {
-          props.onCancel();
+          props.onClose(false);
           props.onAct(props.nick, props.what);
         }}
       >
         Yes, {props.what}
       </button>{' '}
-      <button type="button" onClick={props.onCancel}>
+      <button type="button" ref={cancel} onClick={() => props.onClose(true)}>
         Cancel
       </button>
     </span>
@@ -53,24 +63,47 @@ function Confirm(props: {
 }
 
 function Actions({ agent, onAct }: { agent: AgentView; onAct: Act }) {
-  const [confirm, setConfirm] = useState<'rotate' | 'revoke'>();
+  const [confirm, setConfirm] = useState<Action>();
+  const [restore, setRestore] = useState<Action>();
+  const buttons = useRef<Partial<Record<Action, HTMLButtonElement | null>>>({});
+  useEffect(() => {
+    if (confirm !== undefined || restore === undefined) return;
+    buttons.current[restore]?.focus();
+    setRestore(undefined);
+  }, [confirm, restore]);
   if (confirm !== undefined) {
     return (
       <Confirm
         nick={agent.nick}
         what={confirm}
         onAct={onAct}
-        onCancel={() => setConfirm(undefined)}
+        onClose={(back) => {
+          setRestore(back ? confirm : undefined);
+          setConfirm(undefined);
+        }}
       />
     );
   }
   return (
     <span className="row-actions">
-      <button type="button" onClick={() => setConfirm('rotate')}>
+      <button
+        type="button"
+        ref={(b) => {
+          buttons.current.rotate = b;
+        }}
+        onClick={() => setConfirm('rotate')}
+      >
         {agent.revokedAt === null ? 'Rotate' : 'Reinstate'}
       </button>
       {agent.revokedAt === null && (
-        <button type="button" className="danger" onClick={() => setConfirm('revoke')}>
+        <button
+          type="button"
+          className="danger"
+          ref={(b) => {
+            buttons.current.revoke = b;
+          }}
+          onClick={() => setConfirm('revoke')}
+        >
           Revoke
         </button>
       )}
@@ -103,8 +136,16 @@ export function AgentRow({
 }
 
 export function NewCredentials({ creds, onDone }: { creds: Credentials; onDone: () => void }) {
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), [creds]);
   return (
-    <section className="notice creds" role="status" aria-label="New credentials">
+    <section
+      className="notice creds"
+      role="status"
+      aria-label="New credentials"
+      tabIndex={-1}
+      ref={box}
+    >
       <p>
         New credentials for <strong>{creds.nick}</strong>, shown only this once:
       </p>

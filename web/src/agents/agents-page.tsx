@@ -1,6 +1,6 @@
 // The agents page: every registered agent (type, online state, channels) with credential
 // rotation (new password and token shown once) and revocation after a confirmation.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import '../ops.css';
 
@@ -59,10 +59,17 @@ function AgentsTable(props: {
 
 export function AgentsPage() {
   const { agents, error, load, act, shown, hide } = useAgents();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = (): void => {
+    hide();
+    heading.current?.focus();
+  };
   return (
     <main className="page">
       <div className="status-line">
-        <h1>Agents</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          Agents
+        </h1>
         <button type="button" onClick={load}>
           Refresh
         </button>
@@ -72,7 +79,7 @@ export function AgentsPage() {
           {error}
         </p>
       )}
-      {shown !== undefined && <NewCredentials creds={shown} onDone={hide} />}
+      {shown !== undefined && <NewCredentials creds={shown} onDone={done} />}
       {agents === undefined && error === undefined && <p className="muted">Loading…</p>}
       {agents?.length === 0 && (
         <p className="empty">

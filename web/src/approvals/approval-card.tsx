@@ -1,5 +1,7 @@
 // One pending broker call: what would run, who asks, why it needs a human, how long it has
 // waited and when it expires, and the three decisions. Decides through the REST route only.
+// The buttons stay focusable while a decision is in flight (aria-disabled), so a refused one
+// leaves the keyboard user where they were.
 import { useState } from 'react';
 
 import { api, errorText } from '../api.js';
@@ -50,8 +52,8 @@ function Decisions({ busy, onDecide }: DecisionsProps) {
           key={d.decision}
           type="button"
           className={d.className}
-          disabled={busy}
-          onClick={() => onDecide(d.decision, d.label)}
+          aria-disabled={busy}
+          onClick={() => !busy && onDecide(d.decision, d.label)}
         >
           {d.label}
         </button>
@@ -88,6 +90,12 @@ export function ApprovalCard({ approval: a, now, onDecided }: Props) {
       <Head approval={a} now={now} />
       <p className="approval-meta">
         <span className="who">{a.caller}</span> · {a.reason}
+        {a.taskId !== null && (
+          <>
+            {' '}
+            · task <code title={a.taskId}>{a.taskId.slice(0, 8)}</code>
+          </>
+        )}
       </p>
       <pre className="args" aria-label="Arguments">
         {pretty(a.args)}

@@ -1,6 +1,7 @@
 // The approvals page: every pending broker call with its decisions. The list comes from the
-// shell's live hook (see use-pending.ts), so the badge and the page always agree.
-import { useEffect, useState } from 'react';
+// shell's live hook (see use-pending.ts), so the badge and the page always agree. After a
+// decision its card goes away and focus moves to the heading (Tab goes on to the next card).
+import { useEffect, useRef, useState } from 'react';
 
 import { ApprovalCard } from './approval-card.js';
 import type { Pending } from './use-pending.js';
@@ -20,15 +21,19 @@ function useNow(): number {
 export function ApprovalsPage({ pending }: { pending: Pending }) {
   const [notice, setNotice] = useState<string>();
   const { approvals, error } = pending;
+  const heading = useRef<HTMLHeadingElement>(null);
   const onDecided = (message: string): void => {
     setNotice(message);
+    heading.current?.focus();
     void pending.refresh();
   };
   const now = useNow();
   return (
     <main className="page">
       <div className="status-line">
-        <h1>Approvals</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          Approvals
+        </h1>
         <span className={`live ${pending.live}`}>{LIVE_TEXT[pending.live]}</span>
         {notice !== undefined && <span role="status">{notice}</span>}
       </div>

@@ -13,6 +13,8 @@ export interface PendingApproval {
   caller: string;
   args: unknown;
   reason: string;
+  /** The board task the call works for, when known (it shows in the board's Needs approval). */
+  taskId: string | null;
   risk: string | null;
   createdAt: number;
   expiresAt: number;

@@ -1,5 +1,6 @@
 // The audit page: the broker's append-only log, newest first, filtered and paged by cursor.
-// Read-only; one row per pipeline step, rows of one call share a call id.
+// Read-only; one row per pipeline step, rows of one call share a call id. The pager's buttons
+// stay focusable at either end (aria-disabled), so paging with the keyboard never drops focus.
 import { AuditFilters } from './audit-filters.js';
 import { type AuditEntry, useAudit } from './use-audit.js';
 
@@ -26,11 +27,13 @@ function AuditRow({ e }: { e: AuditEntry }) {
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="table-wrap">
-      <table className="audit">
+      <table className="audit" aria-label="Audit log">
         <thead>
           <tr>
             {['Time', 'Tool', 'Caller', 'Step', 'Outcome', 'Call', 'Reason / detail'].map((h) => (
-              <th key={h}>{h}</th>
+              <th key={h} scope="col">
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -41,6 +44,19 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A pager button that stays in the tab order when there is nowhere to go (aria-disabled). */
+function PagerButton(props: { label: string; enabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-disabled={!props.enabled}
+      onClick={() => props.enabled && props.onClick()}
+    >
+      {props.label}
+    </button>
   );
 }
 
@@ -65,18 +81,16 @@ export function AuditPage() {
         </p>
       )}
       {page !== undefined && page.entries.length > 0 && <AuditTable entries={page.entries} />}
-      <div className="pager">
-        <button type="button" onClick={newer} disabled={pageNo === 1}>
-          Newer
-        </button>
-        <span className="muted">Page {pageNo}</span>
-        <button type="button" onClick={older} disabled={!hasOlder}>
-          Older
-        </button>
+      <nav className="pager" aria-label="Audit pages">
+        <PagerButton label="Newer" enabled={pageNo > 1} onClick={newer} />
+        <span className="muted" aria-live="polite">
+          Page {pageNo}
+        </span>
+        <PagerButton label="Older" enabled={hasOlder} onClick={older} />
         <button type="button" onClick={() => void reload()}>
           Refresh
         </button>
-      </div>
+      </nav>
     </main>
   );
 }

@@ -9,9 +9,11 @@ import {
   applyFilters,
   type BoardTask,
   type Filters,
+  type Lane,
+  LANES,
+  laneOf,
   NO_FILTERS,
-  TASK_STATUSES,
-  type TaskStatus,
+  type Task,
 } from './model.js';
 import { type BoardData, useBoard } from './use-board.js';
 import { type DragState, useDrag } from './use-drag.js';
@@ -42,9 +44,15 @@ function StatusLine({ board }: { board: BoardData }) {
   );
 }
 
-function groupByStatus(tasks: readonly BoardTask[]): Map<TaskStatus, BoardTask[]> {
-  const groups = new Map<TaskStatus, BoardTask[]>();
-  for (const t of tasks) groups.set(t.status, [...(groups.get(t.status) ?? []), t]);
+/** Cards by lane: a task waiting on an approval sits in Needs approval, not its status. */
+function groupByLane(tasks: readonly BoardTask[]): Map<Lane, BoardTask[]> {
+  const groups = new Map<Lane, BoardTask[]>();
+  for (const t of tasks) {
+    const lane = laneOf(t);
+    const group = groups.get(lane);
+    if (group === undefined) groups.set(lane, [t]);
+    else group.push(t);
+  }
   return groups;
 }
 
@@ -65,18 +73,24 @@ function Columns(props: {
     () => ({ onPointerDown, onKeyDown, onClick }),
     [onPointerDown, onKeyDown, onClick],
   );
-  const byStatus = useMemo(
-    () => groupByStatus(applyFilters(props.tasks, props.filters)),
+  const byLane = useMemo(
+    () => groupByLane(applyFilters(props.tasks, props.filters)),
     [props.tasks, props.filters],
   );
   return (
     <div className={`columns${drag === null ? '' : ' dragging'}`} data-testid="board">
-      {TASK_STATUSES.map((s) => (
-        <Column key={s} status={s} tasks={byStatus.get(s) ?? []} drag={drag} handlers={handlers} />
+      {LANES.map((l) => (
+        <Column key={l} lane={l} tasks={byLane.get(l) ?? []} drag={drag} handlers={handlers} />
       ))}
       <Ghost drag={drag} />
     </div>
   );
+}
+
+/** The drawer's task as the list holds it (keeps `ready` and the Needs approval marks). */
+function listed(tasks: readonly BoardTask[] | null, task: Task): BoardTask {
+  const known = tasks?.find((t) => t.id === task.id);
+  return { ...task, ready: known?.ready ?? false, pendingApprovals: known?.pendingApprovals ?? [] };
 }
 
 function EmptyBoard() {
@@ -125,7 +139,7 @@ export function BoardPage() {
           version={board.version}
           onClose={() => setOpenId(null)}
           onOpen={setOpenId}
-          onMove={(task, to) => void board.move({ ...task, ready: false }, to)}
+          onMove={(task, to) => void board.move(listed(board.tasks, task), to)}
           say={say}
         />
       )}

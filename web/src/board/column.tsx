@@ -1,44 +1,86 @@
-// One status column. While a card moves, a column the state machine allows is highlighted and
-// the others are marked "not allowed". Long columns render in pages ("Show more") so 2,000
-// tasks stay quick.
+// One board column: a status, or the Needs approval lane (tasks whose broker call waits for a
+// human; never a drop target). While a card moves, a column the state machine allows is
+// highlighted and the others are marked "not allowed". Long columns render in pages ("Show
+// more") so 2,000 tasks stay quick.
 import { useState } from 'react';
 
-import { type BoardTask, isDropTarget, STATUS_LABELS, type TaskStatus } from './model.js';
+import {
+  type BoardTask,
+  isDropTarget,
+  type Lane,
+  LANE_LABELS,
+  NEEDS_APPROVAL,
+  STATUS_LABELS,
+} from './model.js';
 import { type CardHandlers, TaskCard } from './task-card.js';
 import type { DragState } from './use-drag.js';
 
 const PAGE = 50;
 
-function dropClass(status: TaskStatus, drag: DragState | null): string {
-  if (drag === null || drag.task.status === status) return '';
-  if (!isDropTarget(drag.task.status, status)) return ' drop-no';
-  return drag.over === status ? ' drop-ok drop-over' : ' drop-ok';
+function dropClass(lane: Lane, drag: DragState | null): string {
+  if (drag === null || drag.task.status === lane) return '';
+  if (!isDropTarget(drag.task.status, lane)) return ' drop-no';
+  return drag.over === lane ? ' drop-ok drop-over' : ' drop-ok';
+}
+
+function DropHint({ lane, drag }: { lane: Lane; drag: DragState | null }) {
+  if (drag === null || drag.task.status === lane || isDropTarget(drag.task.status, lane)) {
+    return null;
+  }
+  const text =
+    lane === NEEDS_APPROVAL
+      ? 'not a drop target'
+      : `not allowed from ${STATUS_LABELS[drag.task.status]}`;
+  return <p className="drop-hint">{text}</p>;
+}
+
+function Empty({ lane }: { lane: Lane }) {
+  if (lane !== NEEDS_APPROVAL) return <p className="empty">No tasks</p>;
+  return (
+    <p className="empty">
+      No task is waiting for a human. When an agent working on a task calls a destructive or
+      external tool (e.g. <code>delete_path</code>), the task shows here until you decide.
+    </p>
+  );
+}
+
+/** A card in the Needs approval lane: the task card plus what waits and where to decide. */
+function WaitingCard(props: { task: BoardTask; handlers: CardHandlers; lifted: boolean }) {
+  const tools = [...new Set(props.task.pendingApprovals.map((a) => a.tool))].join(', ');
+  return (
+    <div className="waiting">
+      <TaskCard {...props} />
+      <p className="waiting-on">
+        Waits for approval: <code>{tools}</code> · <a href="/approvals">Open Approvals</a>
+      </p>
+    </div>
+  );
 }
 
 export function Column(props: {
-  status: TaskStatus;
+  lane: Lane;
   tasks: readonly BoardTask[];
   drag: DragState | null;
   handlers: CardHandlers;
 }) {
-  const { status, tasks, drag, handlers } = props;
+  const { lane, tasks, drag, handlers } = props;
   const [shown, setShown] = useState(PAGE);
-  const blocked =
-    drag !== null && drag.task.status !== status && !isDropTarget(drag.task.status, status);
+  const waiting = lane === NEEDS_APPROVAL;
+  const Card = waiting ? WaitingCard : TaskCard;
   return (
     <section
-      className={`column${dropClass(status, drag)}`}
-      data-column={status}
-      aria-label={STATUS_LABELS[status]}
+      className={`column${waiting ? ' needs-approval' : ''}${dropClass(lane, drag)}`}
+      data-column={lane}
+      aria-label={LANE_LABELS[lane]}
     >
       <h2>
-        {STATUS_LABELS[status]} <span className="count">{tasks.length}</span>
+        {LANE_LABELS[lane]} <span className="count">{tasks.length}</span>
       </h2>
-      {blocked && <p className="drop-hint">not allowed from {STATUS_LABELS[drag.task.status]}</p>}
+      <DropHint lane={lane} drag={drag} />
       <div className="cards">
-        {tasks.length === 0 && <p className="empty">No tasks</p>}
+        {tasks.length === 0 && <Empty lane={lane} />}
         {tasks.slice(0, shown).map((t) => (
-          <TaskCard key={t.id} task={t} handlers={handlers} lifted={drag?.task.id === t.id} />
+          <Card key={t.id} task={t} handlers={handlers} lifted={drag?.task.id === t.id} />
         ))}
         {tasks.length > shown && (
           <button type="button" className="more" onClick={() => setShown((n) => n + PAGE * 4)}>

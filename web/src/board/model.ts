@@ -13,8 +13,25 @@ import {
 export { canMove, movesFrom, TASK_STATUSES };
 export type { Task, TaskComment, TaskEvent, TaskStatus };
 
+/** A broker call of this task waiting for a human (`GET /api/board/tasks` marks). */
+export interface PendingMark {
+  id: string;
+  tool: string;
+  expiresAt: number;
+}
+
 /** A task as the board list returns it. */
-export type BoardTask = Task & { ready: boolean };
+export type BoardTask = Task & { ready: boolean; pendingApprovals: PendingMark[] };
+
+/** The lane of tasks with a pending approval. Never a drop target: only statuses are. */
+export const NEEDS_APPROVAL = 'needs-approval';
+/** A board column: the Needs approval lane, then one per status. */
+export type Lane = typeof NEEDS_APPROVAL | TaskStatus;
+export const LANES: readonly Lane[] = [NEEDS_APPROVAL, ...TASK_STATUSES];
+
+/** The lane a card sits in: Needs approval while a call waits, else its status column. */
+export const laneOf = (t: BoardTask): Lane =>
+  t.pendingApprovals.length > 0 ? NEEDS_APPROVAL : t.status;
 
 export interface TaskDetail {
   task: Task;
@@ -37,9 +54,17 @@ export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** True when `to` is a real move (not a no-op) the state machine allows from `from`. */
-export const isDropTarget = (from: TaskStatus, to: TaskStatus): boolean =>
-  from !== to && canMove(from, to);
+export const LANE_LABELS: Readonly<Record<Lane, string>> = {
+  [NEEDS_APPROVAL]: 'Needs approval',
+  ...STATUS_LABELS,
+};
+
+/**
+ * True when `to` is a real move (not a no-op) the state machine allows from `from`. The Needs
+ * approval lane never is: a task leaves it when its call is decided, not by a drop.
+ */
+export const isDropTarget = (from: TaskStatus, to: Lane): boolean =>
+  to !== NEEDS_APPROVAL && from !== to && canMove(from, to);
 
 export interface Filters {
   teamId: string;

@@ -1,7 +1,8 @@
-// One card on the board. Focusable; Enter opens it, Space picks it up for a keyboard move.
+// One card on the board. Focusable; Enter opens it, Space picks it up for a keyboard move. A
+// card in the Needs approval lane also names its real status (the column it will return to).
 import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 
-import type { BoardTask } from './model.js';
+import { type BoardTask, STATUS_LABELS } from './model.js';
 
 export interface CardHandlers {
   onPointerDown(task: BoardTask, e: PointerEvent): void;
@@ -36,6 +37,9 @@ export const TaskCard = memo(function TaskCard(props: {
     >
       <span className="card-title">{task.title}</span>
       <span className="card-meta">
+        {task.pendingApprovals.length > 0 && (
+          <span className="tag status">{STATUS_LABELS[task.status]}</span>
+        )}
         {task.teamId !== null && <span className="tag">{task.teamId}</span>}
         {task.assigneeAgentId !== null && <span className="tag who">@{task.assigneeAgentId}</span>}
         {task.ready && <span className="tag ready">ready</span>}

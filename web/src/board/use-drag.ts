@@ -3,12 +3,20 @@
 // cancels). Only legal targets are offered; the drop itself is the board's `move`.
 import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
 
-import { type BoardTask, movesFrom, STATUS_LABELS, type TaskStatus } from './model.js';
+import {
+  type BoardTask,
+  type Lane,
+  LANE_LABELS,
+  movesFrom,
+  NEEDS_APPROVAL,
+  STATUS_LABELS,
+  type TaskStatus,
+} from './model.js';
 
 export interface DragState {
   task: BoardTask;
   mode: 'pointer' | 'keyboard';
-  over: TaskStatus | null;
+  over: Lane | null;
   x: number;
   y: number;
 }
@@ -16,16 +24,16 @@ export interface DragState {
 type Drop = (task: BoardTask, to: TaskStatus) => void;
 type Say = (text: string) => void;
 
-function columnAt(x: number, y: number): TaskStatus | undefined {
+function columnAt(x: number, y: number): Lane | undefined {
   const el = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-column]');
-  return el?.dataset['column'] as TaskStatus | undefined;
+  return el?.dataset['column'] as Lane | undefined;
 }
 
 function trackPointer(
   task: BoardTask,
   e: PointerEvent,
   set: (d: DragState | null) => void,
-  drop: Drop,
+  act: { drop: Drop; say: Say },
   clicked: { current: boolean },
 ): void {
   const start = { x: e.clientX, y: e.clientY };
@@ -49,7 +57,9 @@ function trackPointer(
     window.setTimeout(() => (clicked.current = false), 0);
     set(null);
     const to = columnAt(ev.clientX, ev.clientY);
-    if (to !== undefined && to !== task.status) drop(task, to);
+    if (to === NEEDS_APPROVAL) {
+      act.say(`${LANE_LABELS[to]} is not a drop target: decide the call on the Approvals page`);
+    } else if (to !== undefined && to !== task.status) act.drop(task, to);
   };
   window.addEventListener('pointermove', onMove);
   window.addEventListener('pointerup', onUp);
@@ -77,7 +87,8 @@ function steer(
   say: Say,
 ): void {
   const targets = movesFrom(d.task.status);
-  const at = Math.max(0, targets.indexOf(d.over ?? targets[0] ?? 'todo'));
+  const over = d.over === NEEDS_APPROVAL ? null : d.over;
+  const at = Math.max(0, targets.indexOf(over ?? targets[0] ?? 'todo'));
   const step =
     key === 'ArrowRight' || key === 'ArrowDown'
       ? 1
@@ -90,7 +101,7 @@ function steer(
     if (over !== null) say(`Drop on ${STATUS_LABELS[over]}?`);
   } else if (key === ' ' || key === 'Enter') {
     set(null);
-    if (d.over !== null) drop(d.task, d.over);
+    if (d.over !== null && d.over !== NEEDS_APPROVAL) drop(d.task, d.over);
   } else if (key === 'Escape') {
     set(null);
     say('Move cancelled');
@@ -105,9 +116,9 @@ export function useDrag(drop: Drop, say: Say, open: (task: BoardTask) => void) {
   const onPointerDown = useCallback(
     (task: BoardTask, e: PointerEvent) => {
       if (e.button === 0 && e.pointerType === 'mouse')
-        trackPointer(task, e, setDrag, drop, justDragged);
+        trackPointer(task, e, setDrag, { drop, say }, justDragged);
     },
-    [drop],
+    [drop, say],
   );
   const onKeyDown = useCallback(
     (task: BoardTask, e: KeyboardEvent) => {

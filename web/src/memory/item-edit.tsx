@@ -1,5 +1,6 @@
-// The opened item's writes: replace its tags, and soft-delete it after an inline confirmation.
-import { type FormEvent, useState } from 'react';
+// The opened item's writes: replace its tags, and soft-delete it after an inline confirmation
+// (focus moves to its Cancel, and back to "Delete…" when cancelled).
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import { type Item, scopeQuery, type ScopeFilter } from './use-memory.js';
@@ -43,6 +44,17 @@ export function TagEditor({ item, scope, onChanged, onError }: EditProps) {
 
 export function DeleteItem({ item, scope, onChanged, onError }: EditProps) {
   const [asking, setAsking] = useState(false);
+  const ask = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    (asking ? cancel : ask).current?.focus();
+  }, [asking]);
+  const setAsk = (on: boolean): void => {
+    moved.current = true;
+    setAsking(on);
+  };
   const remove = (): void => {
     const path = `/api/memory/items/${encodeURIComponent(item.id)}?${scopeQuery(scope)}`;
     api(path, { method: 'DELETE' })
@@ -51,18 +63,23 @@ export function DeleteItem({ item, scope, onChanged, onError }: EditProps) {
   };
   if (!asking) {
     return (
-      <button type="button" className="danger" onClick={() => setAsking(true)}>
+      <button type="button" className="danger" ref={ask} onClick={() => setAsk(true)}>
         Delete…
       </button>
     );
   }
   return (
-    <p className="confirm" role="group" aria-label="Confirm delete">
+    <p
+      className="confirm"
+      role="group"
+      aria-label="Confirm delete"
+      onKeyDown={(e) => e.key === 'Escape' && setAsk(false)}
+    >
       Delete this {item.kind}? Search, browse and agents will no longer see it.{' '}
       <button type="button" className="danger" onClick={remove}>
         Yes, delete
       </button>{' '}
-      <button type="button" onClick={() => setAsking(false)}>
+      <button type="button" ref={cancel} onClick={() => setAsk(false)}>
         Cancel
       </button>
     </p>

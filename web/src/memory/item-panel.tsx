@@ -1,6 +1,7 @@
 // One memory item in a side panel: full content, tags, scope, dates, and for a procedure every
-// version (newest first). Edits go through item-edit.tsx; the panel reloads after each.
-import { useCallback, useEffect, useState } from 'react';
+// version (newest first). Edits go through item-edit.tsx; the panel reloads after each. Focus
+// moves to its Close button when it opens; Escape closes it.
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import { DeleteItem, TagEditor } from './item-edit.js';
@@ -77,11 +78,17 @@ export function ItemPanel({ id, scope, onClose, onDeleted }: PanelProps) {
     if (!deleted) load();
   };
   const item = detail?.item;
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), [id]);
   return (
-    <aside className="drawer" aria-label="Memory item">
+    <aside
+      className="drawer"
+      aria-label="Memory item"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="drawer-head">
         <h2>{item?.title ?? 'Loading…'}</h2>
-        <button type="button" onClick={onClose} aria-label="Close">
+        <button type="button" ref={close} onClick={onClose} aria-label="Close">
           ×
         </button>
       </div>

@@ -1,6 +1,6 @@
 // The memory page: search facts and procedures (fts / vector / hybrid) within an explicit
 // scope, open one to read, tag or delete it. The dashboard user acts as the operator.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import '../ops.css';
 
@@ -25,15 +25,27 @@ export function MemoryPage() {
   const [open, setOpen] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const scope = search.last ?? GLOBAL;
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Closes the panel and gives focus back to the hit that opened it (or the heading). */
+  const closePanel = (): void => {
+    const hit = document.querySelector<HTMLButtonElement>(
+      `[data-memory-id="${CSS.escape(open ?? '')}"] .hit-title`,
+    );
+    setOpen(undefined);
+    (hit ?? heading.current)?.focus();
+  };
   const onDeleted = (message: string): void => {
     setOpen(undefined);
     setNotice(message);
+    heading.current?.focus();
     void search.rerun();
   };
   return (
     <main className="page">
       <div className="status-line">
-        <h1>Memory</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          Memory
+        </h1>
         <span className="muted">Empty team and agent = global items only.</span>
         {notice !== undefined && <span role="status">{notice}</span>}
       </div>
@@ -46,12 +58,7 @@ export function MemoryPage() {
       {search.reply === undefined && search.error === undefined && <Intro />}
       {search.reply !== undefined && <Results reply={search.reply} onOpen={setOpen} />}
       {open !== undefined && (
-        <ItemPanel
-          id={open}
-          scope={scope}
-          onClose={() => setOpen(undefined)}
-          onDeleted={onDeleted}
-        />
+        <ItemPanel id={open} scope={scope} onClose={closePanel} onDeleted={onDeleted} />
       )}
     </main>
   );

@@ -1,11 +1,19 @@
-// The rooms page: team rooms and backplane channels on the left, the open room's posts live on
-// the right (SSE, reconnecting), and a composer for team rooms where the human posts as `user`.
+// The rooms page: team rooms and backplane channels on the left (live: a new room appears
+// without a reload), the open room's posts live on the right (SSE, reconnecting), and a
+// composer where the human posts as `user` into a team room or a channel.
 import './rooms.css';
 
+import type { LiveState } from '../board/use-live.js';
 import { Composer } from './composer.js';
 import { PostList } from './post-list.js';
 import { useRoomFeed } from './use-room-feed.js';
 import { type RoomSummary, useOpenRoom, useRooms } from './use-rooms.js';
+
+const LIVE_TEXT: Record<LiveState, string> = {
+  live: 'Live',
+  offline: 'Reconnecting…',
+  connecting: 'Connecting…',
+};
 
 function RoomLink(props: { room: RoomSummary; open: boolean; onOpen: () => void }) {
   const { room } = props;
@@ -28,11 +36,14 @@ function RoomLink(props: { room: RoomSummary; open: boolean; onOpen: () => void 
 }
 
 function RoomList(props: { openId: string | undefined; onOpen: (id: string) => void }) {
-  const { rooms, error, reload } = useRooms();
+  const { rooms, error, live, reload } = useRooms();
   return (
-    <aside className="room-list">
+    <aside className="room-list" aria-label="Room list">
       <div className="toolbar">
         <h2>Rooms</h2>
+        <span className={`live ${live}`} data-testid="rooms-live">
+          {LIVE_TEXT[live]}
+        </span>
         <button type="button" onClick={reload}>
           Refresh
         </button>
@@ -59,20 +70,15 @@ function RoomList(props: { openId: string | undefined; onOpen: (id: string) => v
 
 function OpenRoom({ roomId }: { roomId: string }) {
   const feed = useRoomFeed(roomId);
-  const live =
-    feed.state === 'live' ? 'Live' : feed.state === 'offline' ? 'Reconnecting…' : 'Connecting…';
+  const channel = !roomId.startsWith('team:');
   return (
     <section className="room" aria-label={`Room ${roomId}`}>
       <div className="status-line">
         <h2 className="mono">{roomId}</h2>
-        <span className={`live ${feed.state}`}>{live}</span>
+        <span className={`live ${feed.state}`}>{LIVE_TEXT[feed.state]}</span>
       </div>
-      <PostList items={feed.items} />
-      {roomId.startsWith('team:') ? (
-        <Composer roomId={roomId} />
-      ) : (
-        <p className="muted small">Channels take typed envelopes: agents post with send_message.</p>
-      )}
+      <PostList items={feed.items} channel={channel} />
+      <Composer roomId={roomId} channel={channel} />
     </section>
   );
 }
@@ -81,6 +87,7 @@ export function RoomsPage() {
   const [openId, open] = useOpenRoom();
   return (
     <main className="page rooms-page">
+      <h1 className="visually-hidden">Rooms</h1>
       <RoomList openId={openId} onOpen={open} />
       {openId === undefined ? (
         <p className="empty">
@@ -88,7 +95,7 @@ export function RoomsPage() {
           team_chat_post / team_chat_subscribe; channels come from the backplane.
         </p>
       ) : (
-        <OpenRoom roomId={openId} />
+        <OpenRoom key={openId} roomId={openId} />
       )}
     </main>
   );

@@ -1,8 +1,10 @@
-// The rooms the page can open (team rooms and backplane channels), read once on mount and on
-// demand; the open room lives in the URL (`/rooms?room=team:t1`) so a reload keeps it.
+// The rooms the page can open (team rooms and backplane channels), live: re-read on every
+// `rooms` event of /api/rooms/stream (a new channel or team room, a topic or member change) and
+// on every (re)connect. The open room lives in the URL (`/rooms?room=team:t1`).
 import { useCallback, useEffect, useState } from 'react';
 
 import { api, errorText } from '../api.js';
+import { type LiveState, useLive } from '../board/use-live.js';
 
 export interface RoomSummary {
   roomId: string;
@@ -12,7 +14,14 @@ export interface RoomSummary {
   members: number;
 }
 
-export function useRooms() {
+export interface RoomList {
+  rooms: RoomSummary[] | undefined;
+  error: string | undefined;
+  live: LiveState;
+  reload(): void;
+}
+
+export function useRooms(): RoomList {
   const [rooms, setRooms] = useState<RoomSummary[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const reload = useCallback(() => {
@@ -25,7 +34,8 @@ export function useRooms() {
     );
   }, []);
   useEffect(reload, [reload]);
-  return { rooms, error, reload };
+  const live = useLive('/api/rooms/stream', reload, 'rooms');
+  return { rooms, error, live, reload };
 }
 
 /** The open room id, kept in `?room=`. */
