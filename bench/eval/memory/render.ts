@@ -112,6 +112,11 @@ const NOTES = [
     'scores, hence the by-rowid cosine lookup). The product full text already beats the data ' +
     "README's calibration BM25 (0.471 R@5) on the plain `dated` text: porter stemming, dropped " +
     'stopwords and the title column weighted 2.',
+  '',
+  "Full-text engine (migration 14): the `fts` rows rank with Cairn's own BM25 postings beside " +
+    "FTS5 (docs/servers/memory.md). On the same `dated-reply` ingest, FTS5's bm25() scored R@5 " +
+    '0.645 / R@10 0.715 / MRR 0.542 and the postings 0.646 / 0.712 / 0.541 (one-off script); an IDF ' +
+    "counted over the caller's visible items only scored 0.623 / 0.699 / 0.518 and was not kept.",
 ].join('\n');
 
 /** The section body (without markers). */
