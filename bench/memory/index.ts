@@ -13,6 +13,7 @@ import { measureEmbedding } from './embedding.js';
 import { bulkInsert, createWorkspace } from './fixture.js';
 import { buildDatabase } from './load.js';
 import { type MemoryReport, renderMemory, targetsFor } from './render.js';
+import { measureSaveCost } from './save-ab.js';
 import { measureHttp, measureInProcess } from './search.js';
 
 const DEFAULTS = {
@@ -22,6 +23,7 @@ const DEFAULTS = {
   querySeed: 7,
   saveSample: 5000,
   saveWindowMs: 45_000,
+  saveAb: 3000,
   warmupCalls: 20,
   searchCalls: 300,
   hybridCalls: 150,
@@ -95,6 +97,8 @@ export async function runMemoryBench(overrides: Partial<Config> = {}): Promise<v
     const queries = generateQueries(CONFIG.queries, CONFIG.querySeed);
     const big = ws.path('memory-100k.db');
     const load = await buildDatabase(big, corpus, CONFIG, log);
+    log(`save cost of the postings (2 × ${CONFIG.saveAb} saves, alternating)…`);
+    const saveAb = await measureSaveCost(ws, corpus.slice(0, CONFIG.saveAb));
     log('searching in-process…');
     const inProcess = await measureInProcess(big, queries, CONFIG);
     log('searching over HTTP…');
@@ -125,6 +129,7 @@ export async function runMemoryBench(overrides: Partial<Config> = {}): Promise<v
       vectorChannel:
         'synthetic 512-d hashed bag-of-words vectors (model id bench:hashed-bow-512) for all items; queries embedded by the same function',
       load,
+      saveAb,
       inProcess,
       http,
       embedding,

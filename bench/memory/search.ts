@@ -4,10 +4,10 @@
 // memory_save over HTTP. One caller at a time: these are latencies, not throughput.
 import pino from 'pino';
 
-import { createCore } from '../../src/core/index.js';
+import { type Core, createCore } from '../../src/core/index.js';
 import type { SearchMode } from '../../src/memory/index.js';
 import { visibleTo } from '../../src/memory/scope.js';
-import { type Store, toFtsQuery } from '../../src/store/index.js';
+import { openSqliteStore, type Store, toFtsQuery } from '../../src/store/index.js';
 import { callTool, connectHttp, spawnHttpServer } from '../lib/connect.js';
 import { type Measurement, runWindow, type Samples, summarise } from '../lib/measure.js';
 import { ROOT } from '../lib/report.js';
@@ -25,15 +25,23 @@ export interface SearchConfig {
   limit: number;
 }
 
-/** Full-text index calls with and without the scope-key prefilter, interleaved in one run. */
-export interface ScopeKeyAb {
-  /** Every match ranked, then joined to its row for the scope check (the pre-migration-7 path). */
+/** The full-text paths, interleaved over the same questions in one run (index calls only). */
+export interface FullTextAb {
+  /** FTS5 ranks every match, rows joined for the scope check (the pre-migration-7 path). */
   join: Measurement;
-  /** Only the caller's scope keys ranked (what memory.search does). */
+  /** FTS5 ranks only the caller's scope keys (migrations 7–13). */
   partitions: Measurement;
-  /** Questions whose top `limit` ids came back identical on both paths. */
+  /** The postings beside FTS5 (migration 14; what memory.search does). */
+  postings: Measurement;
+  /** Questions whose top `limit` ids came back identical from postings and FTS5 (partitions). */
   identical: number;
+  /** Mean share of FTS5's top `limit` that the postings also return. */
+  overlap: number;
   compared: number;
+  /** The first search of each team's scopes on a freshly opened store (lists loaded from disk). */
+  cold: Measurement;
+  /** Postings searches with one memory.save into the searched team before each. */
+  afterWrites: Measurement;
 }
 
 export interface SearchSet {
@@ -95,38 +103,83 @@ async function matchShare(store: Store, queries: readonly Query[]): Promise<numb
   return Number((sum / sample.length / Math.max(total?.n ?? 1, 1)).toFixed(3));
 }
 
-/** Interleaves the two full-text paths over the same questions (one call of each per question). */
-async function measureScopeKeys(
-  store: Store,
-  queries: readonly Query[],
-  cfg: SearchConfig,
-): Promise<ScopeKeyAb> {
-  const join: Samples = { latencies: [], errors: 0, seconds: 0 };
-  const partitions: Samples = { latencies: [], errors: 0, seconds: 0 };
+const total = (x: Samples): Samples => ({
+  ...x,
+  seconds: x.latencies.reduce((a, b) => a + b, 0) / 1000,
+});
+
+/** Times one call, pushing its latency in ms. */
+async function timed<T>(into: number[], call: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const out = await call();
+  into.push(performance.now() - t0);
+  return out;
+}
+
+/** Interleaves the three full-text paths (one call of each per question). */
+async function measurePaths(store: Store, queries: readonly Query[], cfg: SearchConfig) {
+  const lat = { join: [] as number[], partitions: [] as number[], postings: [] as number[] };
   let identical = 0;
+  let overlap = 0;
   const started = performance.now();
   const sample = queries.slice(0, cfg.searchCalls);
   for (const q of sample) {
     const filter = visibleTo({ teamId: q.teamId });
     const { partitions: _keys, ...joined } = filter;
-    const t0 = performance.now();
-    const a = await store.memoryIndex.fullText(q.query, joined, cfg.limit);
-    const t1 = performance.now();
-    const b = await store.memoryIndex.fullText(q.query, filter, cfg.limit);
-    const t2 = performance.now();
-    join.latencies.push(t1 - t0);
-    partitions.latencies.push(t2 - t1);
+    const index = store.memoryIndex;
+    await timed(lat.join, () => index.fullText(q.query, joined, cfg.limit));
+    const a = await timed(lat.partitions, () =>
+      index.fullText(q.query, filter, cfg.limit, { engine: 'fts5' }),
+    );
+    const b = await timed(lat.postings, () => index.fullText(q.query, filter, cfg.limit));
     if (a.map((h) => h.rowid).join() === b.map((h) => h.rowid).join()) identical++;
-    if (performance.now() - started > cfg.windowMs * 2) break;
+    const inA = new Set(a.map((h) => h.rowid));
+    overlap += b.filter((h) => inA.has(h.rowid)).length / Math.max(1, a.length);
+    if (performance.now() - started > cfg.windowMs * 3) break;
   }
-  join.seconds = join.latencies.reduce((x, y) => x + y, 0) / 1000;
-  partitions.seconds = partitions.latencies.reduce((x, y) => x + y, 0) / 1000;
+  const of = (latencies: number[]) => summarise(total({ latencies, errors: 0, seconds: 0 }));
   return {
-    join: summarise(join),
-    partitions: summarise(partitions),
+    join: of(lat.join),
+    partitions: of(lat.partitions),
+    postings: of(lat.postings),
     identical,
-    compared: join.latencies.length,
+    overlap: Number((overlap / Math.max(1, lat.postings.length)).toFixed(3)),
+    compared: lat.postings.length,
   };
+}
+
+/** First search per team on a newly opened store: the scopes' lists come from disk. */
+async function measureCold(path: string, queries: readonly Query[], limit: number) {
+  const store = await openSqliteStore(path);
+  const latencies: number[] = [];
+  try {
+    const firstPerTeam = new Map<string, Query>();
+    for (const q of queries) if (!firstPerTeam.has(q.teamId)) firstPerTeam.set(q.teamId, q);
+    for (const q of firstPerTeam.values())
+      await timed(latencies, () =>
+        store.memoryIndex.fullText(q.query, visibleTo({ teamId: q.teamId }), limit),
+      );
+  } finally {
+    await store.close();
+  }
+  return summarise(total({ latencies, errors: 0, seconds: 0 }));
+}
+
+/** Postings searches right after a save into the same team (the cache replays the change). */
+async function measureAfterWrites(core: Core, queries: readonly Query[], cfg: SearchConfig) {
+  const latencies: number[] = [];
+  const sample = queries.slice(0, Math.min(100, cfg.searchCalls));
+  for (const [i, q] of sample.entries()) {
+    await core.memory.save({
+      title: `Mixed-load note ${i}`,
+      content: `Mixed-load write ${i}: ${q.query}`,
+      scope: { teamId: q.teamId },
+    });
+    await timed(latencies, () =>
+      core.store.memoryIndex.fullText(q.query, visibleTo({ teamId: q.teamId }), cfg.limit),
+    );
+  }
+  return summarise(total({ latencies, errors: 0, seconds: 0 }));
 }
 
 /** In-process: memory.search on a core over `path` with the synthetic embedder. */
@@ -134,7 +187,7 @@ export async function measureInProcess(
   path: string,
   queries: readonly Query[],
   cfg: SearchConfig,
-): Promise<SearchSet & { rss: Rss | undefined; scopeKeys: ScopeKeyAb }> {
+): Promise<SearchSet & { rss: Rss | undefined; fullText: FullTextAb }> {
   const core = await createCore({
     dbPath: path,
     embedder: createFakeEmbedder(),
@@ -158,10 +211,12 @@ export async function measureInProcess(
         return true;
       },
     );
-    const scopeKeys = await measureScopeKeys(core.store, queries, cfg);
+    const paths = await measurePaths(core.store, queries, cfg);
+    const cold = await measureCold(path, queries, cfg.limit);
+    const afterWrites = await measureAfterWrites(core, queries, cfg);
     return {
       ...set,
-      scopeKeys,
+      fullText: { ...paths, cold, afterWrites },
       matchShare: await matchShare(core.store, queries),
       rss: readRss('self'),
     };

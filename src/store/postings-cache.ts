@@ -3,10 +3,11 @@
 // Ranking is exhaustive BM25 over the caller's scopes: exact, and cheap in typed arrays.
 import type { SyncDb } from './migration-types.js';
 import { applyDf, loadDf } from './postings-df.js';
-import { IMPACT_SCALE, unpackTerms } from './postings.js';
+import { ScopeIndex } from './postings-lists.js';
+import { IMPACT_SCALE } from './postings.js';
 import { queryStems } from './tokenize.js';
 
-/** Evict least-recently used scopes beyond this many cached postings (~6 bytes each). */
+/** Evict least-recently used scopes beyond this many cached postings (~10 bytes each). */
 const MAX_ENTRIES = 8_000_000;
 /** More changed rows than this since the last look: drop the cache instead of replaying. */
 const MAX_REPLAY = 20_000;
@@ -15,55 +16,6 @@ export interface RankedItem {
   rowid: number;
   /** Σ idf × term weight, the BM25 score FTS5's bm25() gives (up to rounding). */
   bm25: number;
-}
-
-class List {
-  slots = new Int32Array(16);
-  impacts = new Uint16Array(16);
-  n = 0;
-
-  push(slot: number, impact: number): void {
-    if (this.n === this.slots.length) {
-      const slots = new Int32Array(this.n * 2);
-      slots.set(this.slots);
-      const impacts = new Uint16Array(this.n * 2);
-      impacts.set(this.impacts);
-      [this.slots, this.impacts] = [slots, impacts];
-    }
-    this.slots[this.n] = slot;
-    this.impacts[this.n] = impact;
-    this.n += 1;
-  }
-}
-
-/** One scope's items: slot → item, term → (slot, impact) list; dead slots are skipped. */
-class ScopeIndex {
-  readonly items: number[] = [];
-  readonly dead: boolean[] = [];
-  readonly lists = new Map<number, List>();
-  entries = 0;
-  deadCount = 0;
-
-  add(item: number, blob: Uint8Array): number {
-    const slot = this.items.length;
-    const { ids, impacts } = unpackTerms(blob);
-    this.items.push(item);
-    this.dead.push(false);
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as number;
-      let list = this.lists.get(id);
-      if (list === undefined) this.lists.set(id, (list = new List()));
-      list.push(slot, impacts[i] as number);
-    }
-    this.entries += ids.length;
-    return slot;
-  }
-
-  kill(slot: number): void {
-    if (this.dead[slot] !== false) return;
-    this.dead[slot] = true;
-    this.deadCount += 1;
-  }
 }
 
 interface Stats {
@@ -169,13 +121,12 @@ export class PostingsCache {
       this.#scopes.set(scope, index);
       return index;
     }
-    index = new ScopeIndex();
     const rows = db.all<{ item: number; terms: Uint8Array }>(
       'SELECT item_id AS item, terms FROM memory_postings_docs WHERE scope_id = ? AND terms IS NOT NULL',
       [scope],
     );
-    for (const row of rows)
-      this.#where.set(row.item, { scope, slot: index.add(row.item, row.terms) });
+    index = ScopeIndex.load(rows);
+    index.items.forEach((item, slot) => this.#where.set(item, { scope, slot }));
     this.#scopes.set(scope, index);
     this.#evict(scope);
     return index;
@@ -237,15 +188,7 @@ export class PostingsCache {
     for (const index of scopes) {
       const acc = new Float64Array(index.items.length);
       const touched: number[] = [];
-      for (const { id, w } of weighted) {
-        const list = index.lists.get(id);
-        if (list === undefined) continue;
-        for (let i = 0; i < list.n; i++) {
-          const slot = list.slots[i] as number;
-          if (acc[slot] === 0) touched.push(slot);
-          acc[slot] = (acc[slot] as number) + w * (list.impacts[i] as number);
-        }
-      }
+      for (const { id, w } of weighted) index.score(id, w, acc, touched);
       for (const slot of touched) {
         if (index.dead[slot] === false) top.offer(index.items[slot] as number, acc[slot] as number);
       }

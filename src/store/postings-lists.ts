@@ -1,0 +1,121 @@
+// One scope's inverted lists in memory: the items present when the scope was loaded sit in
+// one compact block (term → range of slot/impact arrays, ~6 bytes a posting); items replayed
+// afterwards go to small growable lists. Dead slots (changed or removed items) are skipped.
+import { unpackTerms } from './postings.js';
+
+/** A growable (slot, impact) list for items added after the scope was loaded. */
+class List {
+  slots = new Int32Array(4);
+  impacts = new Uint16Array(4);
+  n = 0;
+
+  push(slot: number, impact: number): void {
+    if (this.n === this.slots.length) {
+      const slots = new Int32Array(this.n * 2);
+      slots.set(this.slots);
+      const impacts = new Uint16Array(this.n * 2);
+      impacts.set(this.impacts);
+      [this.slots, this.impacts] = [slots, impacts];
+    }
+    this.slots[this.n] = slot;
+    this.impacts[this.n] = impact;
+    this.n += 1;
+  }
+}
+
+/** Adds w × impact into acc[slot] for each posting, recording first-touched slots. */
+function accumulate(
+  slots: Int32Array,
+  impacts: Uint16Array,
+  from: number,
+  to: number,
+  w: number,
+  acc: Float64Array,
+  touched: number[],
+): void {
+  for (let i = from; i < to; i++) {
+    const slot = slots[i] as number;
+    if (acc[slot] === 0) touched.push(slot);
+    acc[slot] = (acc[slot] as number) + w * (impacts[i] as number);
+  }
+}
+
+export class ScopeIndex {
+  readonly items: number[] = [];
+  readonly dead: boolean[] = [];
+  entries = 0;
+  deadCount = 0;
+  /** term id → [start, end) in #slots / #impacts (the block built at load). */
+  readonly #ranges = new Map<number, number>();
+  #bounds = new Int32Array(0);
+  #slots = new Int32Array(0);
+  #impacts = new Uint16Array(0);
+  readonly #extra = new Map<number, List>();
+
+  /** Builds the compact block from the scope's forward-index rows. */
+  static load(rows: readonly { item: number; terms: Uint8Array }[]): ScopeIndex {
+    const index = new ScopeIndex();
+    const docs = rows.map((r) => unpackTerms(r.terms));
+    const counts = new Map<number, number>();
+    for (const d of docs) for (const id of d.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    index.#bounds = new Int32Array(counts.size * 2);
+    let at = 0;
+    let k = 0;
+    for (const [id, n] of counts) {
+      index.#ranges.set(id, k);
+      index.#bounds[k * 2] = at;
+      index.#bounds[k * 2 + 1] = at; // the fill cursor, ends at start + n
+      at += n;
+      k += 1;
+    }
+    index.#slots = new Int32Array(at);
+    index.#impacts = new Uint16Array(at);
+    docs.forEach((d, slot) => {
+      index.items.push(rows[slot]?.item ?? 0);
+      index.dead.push(false);
+      for (let i = 0; i < d.ids.length; i++) {
+        const r = index.#ranges.get(d.ids[i] as number) ?? 0;
+        const cursor = index.#bounds[r * 2 + 1] as number;
+        index.#slots[cursor] = slot;
+        index.#impacts[cursor] = d.impacts[i] as number;
+        index.#bounds[r * 2 + 1] = cursor + 1;
+      }
+    });
+    index.entries = at;
+    return index;
+  }
+
+  /** Appends an item replayed after loading; returns its slot. */
+  add(item: number, blob: Uint8Array): number {
+    const slot = this.items.length;
+    const { ids, impacts } = unpackTerms(blob);
+    this.items.push(item);
+    this.dead.push(false);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      let list = this.#extra.get(id);
+      if (list === undefined) this.#extra.set(id, (list = new List()));
+      list.push(slot, impacts[i] as number);
+    }
+    this.entries += ids.length;
+    return slot;
+  }
+
+  kill(slot: number): void {
+    if (this.dead[slot] !== false) return;
+    this.dead[slot] = true;
+    this.deadCount += 1;
+  }
+
+  /** Adds w × impact of every posting of `term` into `acc` (indexed by slot). */
+  score(term: number, w: number, acc: Float64Array, touched: number[]): void {
+    const r = this.#ranges.get(term);
+    if (r !== undefined) {
+      const start = this.#bounds[r * 2] as number;
+      const end = this.#bounds[r * 2 + 1] as number;
+      accumulate(this.#slots, this.#impacts, start, end, w, acc, touched);
+    }
+    const extra = this.#extra.get(term);
+    if (extra !== undefined) accumulate(extra.slots, extra.impacts, 0, extra.n, w, acc, touched);
+  }
+}
