@@ -11,8 +11,9 @@ const facades = {
   regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
+const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane';
 const domains = {
-  regex: '^(\\.\\./)+(auth|board|memory|rooms|broker|embed|backplane)(/|$)',
+  regex: `^(\\.\\./)+(${DOMAIN_NAMES})(/|$)`,
   message: 'The store never imports a domain module.',
 };
 const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };
@@ -77,7 +78,8 @@ export default tseslint.config(
     rules: restrict(DRIVER),
   },
   {
-    // The dashboard runs in the browser: it may import only the board's pure model from src/.
+    // The dashboard runs in the browser. From src/ it takes types (`import type`, erased by the
+    // build) from the domains' pure model files, and values only from the board's model.
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: {
       globals: {
@@ -89,10 +91,20 @@ export default tseslint.config(
     },
     rules: {
       'no-console': 'error',
-      ...restrict({
-        regex: '^(\\.\\./)+src/(?!board/model\\.js$)',
-        message: 'web/ imports only src/board/model.js (pure, shared with the server).',
-      }),
+      ...restrict(
+        {
+          regex: `^(\\.\\./)+src/(?!(${DOMAIN_NAMES})/model\\.js$)`,
+          message: 'web/ imports from src/ only the pure domain models (src/<domain>/model.js).',
+        },
+        {
+          regex: `^(\\.\\./)+src/(?!board/)(${DOMAIN_NAMES})/model\\.js$`,
+          allowTypeImports: true,
+          message: 'web/ takes only types from a domain model (values from src/board/model.js).',
+        },
+      ),
+      // `import { type X }` keeps a bare `import '…'` under verbatimModuleSyntax: the server
+      // module would land in the bundle. Type-only imports must be `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   // The legacy node resolver chokes on vite's package exports; a build config has no cycles.

@@ -1,4 +1,6 @@
-// Fails when a change breaks the layering: façades → domains → store, one way only.
+// Fails when a change breaks the layering: façades → domains → store, one way only; and when
+// the dashboard (web/) takes from src/ anything but the domains' pure model files (values from
+// the board's model only, types from any model, always as `import type`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -7,13 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
 
 const SRC = join(ROOT, 'src');
+const WEB = join(ROOT, 'web/src');
 const FACADES = new Set(['mcp', 'http', 'irc', 'cli', 'web', 'core']);
 const DOMAINS = new Set(['auth', 'board', 'memory', 'embed', 'rooms', 'broker', 'backplane']);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : path.endsWith('.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return walk(path);
+    return /\.tsx?$/.test(path) ? [path] : [];
   });
 }
 
@@ -90,6 +94,85 @@ describe('architecture', () => {
         !/\/index\.js$/.test(i.target) &&
         i.targetLayer !== 'shared',
     );
+    expect(bad).toEqual([]);
+  });
+});
+
+/** One import or re-export of a web/ file that reaches into src/. */
+interface WebImport {
+  file: string;
+  /** The module in src/, e.g. `board/model.ts`. */
+  module: string;
+  /** `import type …` / `export type … from` (erased whole by the build). */
+  typeOnly: boolean;
+}
+
+const MODULE_REFS =
+  /(?:^|\n)\s*(?:import|export)(\s+type\b)?[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Every module `file` imports or re-exports from: its specifier, and whether type-only. */
+function refsOf(file: string): Array<{ target: string; typeOnly: boolean }> {
+  return [...readFileSync(file, 'utf8').matchAll(MODULE_REFS)].map((m) => ({
+    target: m[2] ?? m[3] ?? m[4] ?? '',
+    typeOnly: m[1] !== undefined,
+  }));
+}
+
+/** The module under src/ (e.g. `board/model.ts`) a relative specifier of `file` names, if any. */
+function srcModule(file: string, target: string): string | undefined {
+  if (!target.startsWith('.')) return undefined;
+  const rel = relative(SRC, resolve(file, '..', target));
+  return rel.startsWith('..') ? undefined : rel.replace(/\.js$/, '.ts');
+}
+
+/** Every reference of `file` to a module under src/. */
+function srcRefsOf(file: string): WebImport[] {
+  return refsOf(file).flatMap(({ target, typeOnly }) => {
+    const module = srcModule(file, target);
+    return module === undefined ? [] : [{ file: relative(ROOT, file), module, typeOnly }];
+  });
+}
+
+const isDomainModel = (module: string): boolean => {
+  const [folder, name, ...rest] = module.split('/');
+  return DOMAINS.has(folder ?? '') && name === 'model.ts' && rest.length === 0;
+};
+
+describe('architecture of web/', () => {
+  const webFiles = walk(WEB);
+  const webRefs = webFiles.flatMap(srcRefsOf);
+
+  it('has dashboard files that use the board model and domain types', () => {
+    expect(webFiles.length).toBeGreaterThan(10);
+    expect(webRefs.some((r) => r.module === 'board/model.ts' && !r.typeOnly)).toBe(true);
+    expect(webRefs.some((r) => r.module !== 'board/model.ts' && r.typeOnly)).toBe(true);
+  });
+
+  it('takes values from src/board/model.ts only, and types only from domain models', () => {
+    const bad = webRefs.filter(
+      (r) => r.module !== 'board/model.ts' && !(r.typeOnly && isDomainModel(r.module)),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the models it reaches import nothing but other models, type-only', () => {
+    const seen = new Set<string>();
+    const queue = [...new Set(webRefs.map((r) => r.module))];
+    const bad: WebImport[] = [];
+    for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
+      if (seen.has(module)) continue;
+      seen.add(module);
+      const refs = srcRefsOf(join(SRC, module));
+      // A package or a file outside src/ (node:*, zod, …) would ride into the browser build.
+      for (const { target } of refsOf(join(SRC, module))) {
+        if (srcModule(join(SRC, module), target) === undefined) {
+          bad.push({ file: `src/${module}`, module: target, typeOnly: false });
+        }
+      }
+      bad.push(...refs.filter((r) => !(r.typeOnly && isDomainModel(r.module))));
+      queue.push(...refs.map((r) => r.module));
+    }
+    expect(seen.size).toBeGreaterThan(1);
     expect(bad).toEqual([]);
   });
 });

@@ -81,3 +81,23 @@ describe('approvals linked to a task', () => {
     }
   });
 });
+
+describe('the task approvals mark', () => {
+  it('changes when a linked call starts waiting and again when it is decided', async () => {
+    store = await openSqliteStore(':memory:');
+    const broker = createBroker(store, { config: { approvalPollMs: 5 } });
+    const marks = [await broker.taskApprovalsMark()];
+    const unlinked = await waiting(broker, null);
+    await broker.decide(unlinked.row.id, 'deny');
+    await unlinked.call;
+    expect(await broker.taskApprovalsMark()).toBe(marks[0]);
+    const linked = await waiting(broker, 't1');
+    marks.push(await broker.taskApprovalsMark());
+    await broker.decide(linked.row.id, 'deny');
+    await linked.call;
+    marks.push(await broker.taskApprovalsMark());
+    // Before and after differ although no approval is pending at either moment.
+    expect(new Set(marks).size).toBe(3);
+    expect(await broker.pendingApprovalsByTask()).toEqual(new Map());
+  });
+});

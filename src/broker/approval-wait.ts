@@ -3,17 +3,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Store } from '../store/index.js';
-import {
-  type Approval,
-  closeApproval,
-  findApproval,
-  hasGrant,
-  insertApproval,
-} from './approvals.js';
+import { closeApproval, findApproval, hasGrant, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
 import type { BrokerConfig } from './config.js';
 import { ToolDeniedError, ToolFailedError } from './errors.js';
-import type { Risk, WaitingInfo } from './types.js';
+import type { Approval, Risk } from './model.js';
+import type { WaitingInfo } from './types.js';
 
 export interface ApprovalContext {
   store: Store;

@@ -4,33 +4,13 @@ import { NotFoundError } from '../shared/errors.js';
 import type { Queryable, SqlValue, Store } from '../store/index.js';
 import { appendAudit } from './audit.js';
 import { ApprovalClosedError } from './errors.js';
-
-export const APPROVAL_DECISIONS = ['allow_once', 'allow_always', 'deny'] as const;
-export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
-export const APPROVAL_STATUSES = ['pending', 'allowed', 'denied', 'expired', 'cancelled'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-/** What a waiting call records when it asks for a human decision. */
-export interface NewApproval {
-  id: string;
-  callId: string;
-  tool: string;
-  caller: string;
-  args: unknown;
-  reason: string;
-  /** The board task this call works for (see the tools server's task rule), or null. */
-  taskId: string | null;
-  createdAt: number;
-  expiresAt: number;
-}
-
-export interface Approval extends NewApproval {
-  /** `pending` past `expiresAt` reads as `expired`. */
-  status: ApprovalStatus;
-  decision: ApprovalDecision | null;
-  decidedBy: string | null;
-  decidedAt: number | null;
-}
+import type {
+  Approval,
+  ApprovalDecision,
+  ApprovalStatus,
+  NewApproval,
+  TaskApprovalMark,
+} from './model.js';
 
 interface ApprovalRow {
   id: string;
@@ -120,14 +100,6 @@ export async function selectApprovals(
   return rows.map((r) => toApproval(r, now));
 }
 
-/** A pending approval as the board marks its task with it. */
-export interface TaskApprovalMark {
-  id: string;
-  tool: string;
-  createdAt: number;
-  expiresAt: number;
-}
-
 interface MarkRow {
   task_id: string;
   id: string;
@@ -153,6 +125,18 @@ export async function selectPendingByTask(
     byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), mark]);
   }
   return byTask;
+}
+
+/**
+ * A value that changes whenever a task-linked approval is created or closed (decided,
+ * cancelled, expired by the waiting call), even if both happen between two looks.
+ */
+export async function selectTaskApprovalsMark(q: Queryable): Promise<string> {
+  const row = await q.get<{ n: number; closed: number; last: number | null }>(
+    `SELECT COUNT(*) AS n, COUNT(decided_at) AS closed, MAX(decided_at) AS last
+     FROM tool_approvals WHERE task_id IS NOT NULL`,
+  );
+  return `${row?.n ?? 0}.${row?.closed ?? 0}.${row?.last ?? 0}`;
 }
 
 /** Closes a still-pending row as expired or cancelled; false if someone decided it first. */

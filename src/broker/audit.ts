@@ -1,6 +1,7 @@
 // The audit log: one append-only row per pipeline step, paged newest first by id. Other
 // domains (team_delegate) append here too; nothing updates or deletes a row.
 import type { Queryable, SqlValue } from '../store/index.js';
+import type { AuditEntry, AuditPage } from './model.js';
 
 export interface AuditEntryInput {
   tool: string;
@@ -9,18 +10,6 @@ export interface AuditEntryInput {
   outcome: string;
   detail?: unknown;
   callId?: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: number;
-  callId: string | null;
-  tool: string;
-  caller: string;
-  step: string;
-  outcome: string;
-  reason: string | null;
-  detail: unknown;
 }
 
 export interface AuditQuery {
@@ -36,12 +25,6 @@ export interface AuditQuery {
   limit?: number | undefined;
   /** The `nextCursor` of the previous page. */
   cursor?: number | undefined;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: number | null;
 }
 
 interface AuditRow {

@@ -3,18 +3,17 @@
 import { NotFoundError } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
 import {
-  type Approval,
-  type ApprovalDecision,
   type ApprovalQuery,
   decideApproval,
   findApproval,
   selectApprovals,
   selectPendingByTask,
-  type TaskApprovalMark,
+  selectTaskApprovalsMark,
 } from './approvals.js';
-import { type AuditPage, type AuditQuery, listAudit } from './audit.js';
+import { type AuditQuery, listAudit } from './audit.js';
 import { builtinTools } from './builtins.js';
 import { type BrokerConfig, DEFAULT_BROKER_CONFIG } from './config.js';
+import type { Approval, ApprovalDecision, AuditPage, TaskApprovalMark } from './model.js';
 import { type Note, selectNotes } from './notes.js';
 import { runPipeline } from './pipeline.js';
 import type { CallInput, CallResult, ListedTool, ToolDescriptor, ToolEnv } from './types.js';
@@ -69,6 +68,10 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
     /** Pending, unexpired approvals linked to a task, by task id (one query, for the board). */
     pendingApprovalsByTask(): Promise<Map<string, TaskApprovalMark[]>> {
       return selectPendingByTask(store, now());
+    },
+    /** Changes whenever a task-linked approval is created or closed (see board streams). */
+    taskApprovalsMark(): Promise<string> {
+      return selectTaskApprovalsMark(store);
     },
     /** @throws NotFoundError `not found: <id>`. */
     async getApproval(id: string): Promise<Approval> {

@@ -1,21 +1,6 @@
 // The tool broker: tool descriptors, the gated call pipeline, approvals, audit and notes.
-export {
-  APPROVAL_DECISIONS,
-  APPROVAL_STATUSES,
-  type Approval,
-  type ApprovalDecision,
-  type ApprovalQuery,
-  type ApprovalStatus,
-  type TaskApprovalMark,
-} from './approvals.js';
-export {
-  type AuditEntry,
-  type AuditEntryInput,
-  type AuditPage,
-  type AuditQuery,
-  appendAudit,
-  listAudit,
-} from './audit.js';
+export type { ApprovalQuery } from './approvals.js';
+export { type AuditEntryInput, type AuditQuery, appendAudit, listAudit } from './audit.js';
 export { type Broker, type BrokerOptions, createBroker } from './broker.js';
 export { WEB_SEARCH_MAX_LIMIT } from './builtins.js';
 export { POLICY_DENIALS } from './circuit.js';
@@ -23,6 +8,18 @@ export { TRUNCATION_MARKER } from './compaction.js';
 export { type BrokerConfig, brokerConfigFromEnv, DEFAULT_BROKER_CONFIG } from './config.js';
 export { ApprovalClosedError, ToolDeniedError, ToolFailedError } from './errors.js';
 export { type InjectionFinding, scanText } from './injection.js';
+export {
+  APPROVAL_DECISIONS,
+  APPROVAL_STATUSES,
+  type Approval,
+  type ApprovalDecision,
+  type ApprovalStatus,
+  type AuditEntry,
+  type AuditPage,
+  type Risk,
+  RISKS,
+  type TaskApprovalMark,
+} from './model.js';
 export type { Note } from './notes.js';
 export {
   approvalDecisionInput,
@@ -40,8 +37,6 @@ export {
   DENIED_REASONS,
   type DeniedReason,
   type ListedTool,
-  type Risk,
-  RISKS,
   type ToolDescriptor,
   type WaitingInfo,
 } from './types.js';

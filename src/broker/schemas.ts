@@ -2,7 +2,7 @@
 // the inputs the approvals and audit surfaces (CLI, REST) parse with.
 import { z } from 'zod';
 
-import { APPROVAL_DECISIONS, APPROVAL_STATUSES } from './approvals.js';
+import { APPROVAL_DECISIONS, APPROVAL_STATUSES } from './model.js';
 
 /** Bounds that keep hostile input from bloating the store or the scan. */
 export const TOOL_LIMITS = { message: 65_536, note: 8_192, query: 2_000, path: 4_096 } as const;

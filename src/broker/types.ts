@@ -2,9 +2,7 @@
 import type { z } from 'zod';
 
 import type { Queryable } from '../store/index.js';
-
-export const RISKS = ['safe', 'external', 'destructive'] as const;
-export type Risk = (typeof RISKS)[number];
+import type { Risk } from './model.js';
 
 export const DENIED_REASONS = [
   'not_available',

@@ -31,10 +31,14 @@ const oneLine = (v: unknown, max = 60): string => {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
+/** The board task a call works for, first 8 characters (as the dashboard shows it), or `-`. */
+const shortTask = (taskId: string | null): string => (taskId ?? '-').slice(0, 8).padEnd(8);
+
+/** id, status, tool, task, caller, expiry or decision, arguments. */
 function approvalLine(a: Approval): string {
   const left = Math.max(0, Math.round((a.expiresAt - Date.now()) / 1000));
   const when = a.status === 'pending' ? `expires in ${left}s` : (a.decision ?? a.status);
-  return `${a.id}  ${a.status.padEnd(9)} ${a.tool.padEnd(12)} ${a.caller}  ${when}  ${oneLine(a.args)}\n`;
+  return `${a.id}  ${a.status.padEnd(9)} ${a.tool.padEnd(12)} ${shortTask(a.taskId)}  ${a.caller}  ${when}  ${oneLine(a.args)}\n`;
 }
 
 /** `cairn approvals …`: see and decide pending tool calls. */

@@ -20,13 +20,16 @@ export interface BoardWatch {
  */
 export function boardViewMark(
   board: Pick<Board, 'changeMark'>,
-  approvals: Pick<Broker, 'pendingApprovalsByTask'>,
+  approvals: Pick<Broker, 'pendingApprovalsByTask' | 'taskApprovalsMark'>,
 ): Pick<Board, 'changeMark'> {
   return {
     async changeMark() {
+      // Pending ids catch an expiry nobody wrote; the counter catches a call that started
+      // waiting and was decided between two polls.
       const byTask = await approvals.pendingApprovalsByTask();
       const ids = [...byTask.values()].flatMap((marks) => marks.map((m) => m.id));
-      return `${await board.changeMark()}|${ids.join(',')}`;
+      const written = await approvals.taskApprovalsMark();
+      return `${await board.changeMark()}|${written}|${ids.join(',')}`;
     },
   };
 }

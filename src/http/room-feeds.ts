@@ -4,24 +4,8 @@
 // and writes through the domains, never the store.
 import { HUMAN_NICK } from '../backplane/index.js';
 import type { Core } from '../core/index.js';
-import { isValidId, teamOfRoom } from '../rooms/index.js';
+import { isValidId, type RoomItem, type RoomSummary, teamOfRoom } from '../rooms/index.js';
 import { type BoardWatch, createBoardWatch } from './board-stream.js';
-
-/** One post or envelope as the dashboard shows it. */
-export interface RoomItem {
-  seq: number;
-  authorAgentId: string;
-  /** `message` / `system` / `user` in a team room; `envelope` (an agent's) or `user` in a channel. */
-  kind: string;
-  /** The enveloped text agents read (team rooms). */
-  wrapped?: string;
-  /** A channel envelope's `type`, `to` and `payload`. */
-  type?: string;
-  to?: string[];
-  payload?: Record<string, unknown>;
-  /** Epoch ms. */
-  createdAt: number;
-}
 
 /** What a human's post became. */
 export interface HumanPost {
@@ -62,7 +46,7 @@ function channelFeed(core: Core, channel: string): RoomFeed {
     roomId: channel,
     read: async (after, limit) => {
       const page = await bp.readSince(channel, after, limit);
-      const items = page.messages.map(({ seq, kind, envelope: e }) => ({
+      const items = page.messages.map(({ seq, kind, envelope: e }): RoomItem => ({
         seq,
         authorAgentId: e.from,
         kind: kind === 'user' ? 'user' : 'envelope',
@@ -93,14 +77,6 @@ export async function roomFeed(core: Core, roomId: string): Promise<RoomFeed | u
   return channel.roomId.startsWith('team:')
     ? teamFeed(core, channel.roomId)
     : channelFeed(core, channel.name);
-}
-
-export interface RoomSummary {
-  roomId: string;
-  name: string;
-  kind: 'team' | 'channel';
-  topic: string;
-  members: number;
 }
 
 /** Every room the page can open: named channels and team rooms, by name. */

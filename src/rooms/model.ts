@@ -1,4 +1,5 @@
-// Room shapes: a stored post, the delivered entry, a page, and the room-name convention.
+// Room shapes: a stored post, the delivered entry, a page, what a human reader sees (a post, a
+// room), and the room-name convention. Pure: the dashboard imports these types.
 
 /**
  * `user` marks a human's post (the dashboard). It is a label for teammates, never authority:
@@ -35,6 +36,33 @@ export interface RoomPage {
 export interface TimedPage {
   posts: Array<DeliveredPost & { createdAt: number }>;
   nextSeq: number;
+}
+
+/**
+ * One post as a human reader (the dashboard) sees it, in a team room or a backplane channel
+ * (the backplane stores its envelopes as room posts). `createdAt` is epoch ms.
+ */
+export interface RoomItem {
+  seq: number;
+  authorAgentId: string;
+  /** A team room's post kind; in a channel `envelope` (an agent's) or `user` (a human's). */
+  kind: PostKind | 'envelope';
+  /** The enveloped text agents read (team rooms). */
+  wrapped?: string;
+  /** A channel envelope's `type`, `to` and `payload`. */
+  type?: string;
+  to?: string[];
+  payload?: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** A room a human can open: a team room or a named backplane channel. */
+export interface RoomSummary {
+  roomId: string;
+  name: string;
+  kind: 'team' | 'channel';
+  topic: string;
+  members: number;
 }
 
 /** The one room a team has. */

@@ -1,5 +1,6 @@
 // Browser-test helpers: Debian's Chromium through playwright-core (never a downloaded build),
-// a logged-in page against a `cairn serve` child, console-error capture, card drags.
+// a logged-in page against a `cairn serve` child, console-error capture, card drags, MCP clients
+// bound to an agent, and a database from before the task event log.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,8 +9,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { format } from 'prettier';
 import { expect } from 'vitest';
 
-import { ROOT } from '../helpers.js';
-import type { ServeProcess } from '../http/helpers.js';
+import { ROOT, tempCore } from '../helpers.js';
+import { type HttpClient, httpClient, type ServeProcess } from '../http/helpers.js';
 
 export const CHROMIUM = process.env['CAIRN_CHROMIUM'] ?? '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -89,4 +90,64 @@ export async function recordBench(markdown: string): Promise<void> {
   if (a < 0 || b < a) return;
   const body = (await format(markdown, { parser: 'markdown' })).trimEnd();
   writeFileSync(file, `${text.slice(0, a + start.length)}\n\n${body}\n\n${text.slice(b)}`);
+}
+
+/**
+ * An SDK client on `server`'s signed attach URL (`/api/mcp/config?scopeAgentId=`), bound to
+ * `agent` with a scoped token, not the master one.
+ */
+export async function attachAs(
+  serve: ServeProcess,
+  server: 'tasks' | 'tools',
+  agent: string,
+): Promise<HttpClient> {
+  const q = `runtime=claude-code&server=${server}&scopeAgentId=${agent}`;
+  const res = await fetch(`${serve.base}/api/mcp/config?${q}`, {
+    headers: { authorization: `Bearer ${apiToken(serve)}` },
+  });
+  const { url, snippet } = (await res.json()) as { url: string; snippet: string };
+  const doc = JSON.parse(snippet) as {
+    mcpServers: Record<string, { headers: { Authorization: string } }>;
+  };
+  const auth = Object.values(doc.mcpServers)[0]?.headers.Authorization ?? '';
+  return httpClient(url, auth.replace(/^Bearer /, ''));
+}
+
+/**
+ * Writes a database whose one task (`Legacy task`, done) predates the event log: its events
+ * removed and migration 13 unrecorded, so `cairn serve` back-fills it when it opens the file.
+ */
+export async function preHistoryDb(dbPath: string): Promise<string> {
+  const seeded = await tempCore({ dbPath });
+  try {
+    const task = await seeded.core.board.createTask({ title: 'Legacy task', status: 'done' });
+    await seeded.core.store.run('DELETE FROM task_events WHERE task_id = ?', [task.id]);
+    await seeded.core.store.run('DELETE FROM schema_migrations WHERE version = 13');
+    return task.id;
+  } finally {
+    await seeded.core.close();
+  }
+}
+
+/** The bits of a history `<li>` the tests read (test/ typechecks without the DOM lib). */
+interface HistoryItem {
+  innerText: string;
+  querySelector(selector: string): { innerText: string } | null;
+}
+
+/** Opens a task's drawer with the keyboard; returns the history lines, newest first. */
+export async function historyOf(page: Page, id: string): Promise<string[]> {
+  await page.locator(`[data-task-id="${id}"]`).focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('dialog').getByRole('list', { name: 'Status history' });
+  await list.locator('li').first().waitFor();
+  // Each line without its (locale-formatted) time.
+  const lines = await list
+    .locator('li')
+    .evaluateAll((items: HistoryItem[]) =>
+      items.map((li) => li.innerText.replace(li.querySelector('time')?.innerText ?? '', '').trim()),
+    );
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  return lines;
 }

@@ -203,6 +203,10 @@ async function connect(page: Page): Promise<void> {
   await tabTo(page, copy);
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: 'Copied' }).waitFor();
+  // Screen readers hear it too: a polite live region beside the button.
+  const said = page.getByRole('region', { name: 'Attach snippet' }).getByRole('status');
+  expect(await said.getAttribute('aria-live')).toBe('polite');
+  expect(await said.textContent()).toBe('Copied to the clipboard');
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(
     await snippet.innerText(),
   );

@@ -9,9 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROOT } from '../helpers.js';
-import { type HttpClient, httpClient, type ServeProcess, spawnServe } from '../http/helpers.js';
+import { type HttpClient, spawnServe } from '../http/helpers.js';
 import {
-  apiToken,
+  attachAs,
   consoleErrors,
   dragCard,
   HAVE_CHROMIUM,
@@ -24,20 +24,6 @@ const AGENT = 'builder';
 const card = (page: Page, column: string, id: string) =>
   page.locator(`[data-column="${column}"] [data-task-id="${id}"]`);
 const lane = (page: Page) => page.locator('[data-column="needs-approval"]');
-
-/** An SDK client on `server`'s signed attach URL bound to AGENT (scoped token, not master). */
-async function attach(serve: ServeProcess, server: 'tasks' | 'tools'): Promise<HttpClient> {
-  const q = `runtime=claude-code&server=${server}&scopeAgentId=${AGENT}`;
-  const res = await fetch(`${serve.base}/api/mcp/config?${q}`, {
-    headers: { authorization: `Bearer ${apiToken(serve)}` },
-  });
-  const { url, snippet } = (await res.json()) as { url: string; snippet: string };
-  const doc = JSON.parse(snippet) as {
-    mcpServers: Record<string, { headers: { Authorization: string } }>;
-  };
-  const auth = Object.values(doc.mcpServers)[0]?.headers.Authorization ?? '';
-  return httpClient(url, auth.replace(/^Bearer /, ''));
-}
 
 async function tool(c: HttpClient, name: string, args: object): Promise<Record<string, unknown>> {
   const res = await c.client.callTool({ name, arguments: { ...args } });
@@ -79,8 +65,8 @@ describe.skipIf(!HAVE_CHROMIUM)('Needs approval in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = consoleErrors(page);
-    const tasks = await attach(serve, 'tasks');
-    const tools = await attach(serve, 'tools');
+    const tasks = await attachAs(serve, 'tasks', AGENT);
+    const tools = await attachAs(serve, 'tools', AGENT);
     try {
       await page.goto(loginUrl(serve));
       await page.getByText('The board is empty').waitFor();
@@ -102,7 +88,8 @@ describe.skipIf(!HAVE_CHROMIUM)('Needs approval in Chromium', () => {
       expect(await card(page, 'in_progress', id).count()).toBe(0);
       expect(await waiting.innerText()).toContain('In progress');
       expect(await lane(page).innerText()).toContain('Waits for approval: delete_path');
-      expect(await lane(page).locator('a[href="/approvals"]').count()).toBe(1);
+      // The card links to its one waiting approval (approval-links.test.ts follows such links).
+      expect(await lane(page).locator('a[href^="/approvals?id="]').count()).toBe(1);
       await dragAround(page, id, other.id);
       await page.screenshot({ path: join(ROOT, 'docs/screenshots/needs-approval-1280x800.png') });
       await narrowShot(page, 'needs-approval');

@@ -1,10 +1,12 @@
 // One pending broker call: what would run, who asks, why it needs a human, how long it has
 // waited and when it expires, and the three decisions. Decides through the REST route only.
 // The buttons stay focusable while a decision is in flight (aria-disabled), so a refused one
-// leaves the keyboard user where they were.
-import { useState } from 'react';
+// leaves the keyboard user where they were. A linked card (`?id=`) scrolls into view, is
+// highlighted and takes focus once.
+import { useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
+import { span } from '../time.js';
 import type { PendingApproval } from './use-pending.js';
 
 type Decision = 'allow_once' | 'allow_always' | 'deny';
@@ -14,14 +16,6 @@ const DECISIONS: ReadonlyArray<{ decision: Decision; label: string; className: s
   { decision: 'allow_always', label: 'Approve always', className: 'approve' },
   { decision: 'deny', label: 'Deny', className: 'deny' },
 ];
-
-/** "42 s", "3 min", "2 h" */
-export function span(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min`;
-  return `${Math.floor(s / 3600)} h`;
-}
 
 function pretty(args: unknown): string {
   return JSON.stringify(args, null, 2) ?? String(args);
@@ -65,12 +59,26 @@ function Decisions({ busy, onDecide }: DecisionsProps) {
 interface Props {
   approval: PendingApproval;
   now: number;
+  /** The card the page's URL links to. */
+  focused: boolean;
   onDecided(message: string): void;
 }
 
-export function ApprovalCard({ approval: a, now, onDecided }: Props) {
+/** Scrolls the linked card into view and focuses it when it becomes the linked one. */
+function useFocusOnLink(focused: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focused]);
+  return ref;
+}
+
+export function ApprovalCard({ approval: a, now, focused, onDecided }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const ref = useFocusOnLink(focused);
   const decide = async (decision: Decision, label: string): Promise<void> => {
     setBusy(true);
     setError(undefined);
@@ -86,7 +94,14 @@ export function ApprovalCard({ approval: a, now, onDecided }: Props) {
     }
   };
   return (
-    <article className="approval" data-approval-id={a.id} aria-label={`${a.tool} from ${a.caller}`}>
+    <article
+      ref={ref}
+      className={focused ? 'approval linked' : 'approval'}
+      data-approval-id={a.id}
+      aria-label={`${a.tool} from ${a.caller}`}
+      aria-current={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+    >
       <Head approval={a} now={now} />
       <p className="approval-meta">
         <span className="who">{a.caller}</span> · {a.reason}

@@ -1,29 +1,38 @@
 // The approvals page: every pending broker call with its decisions. The list comes from the
-// shell's live hook (see use-pending.ts), so the badge and the page always agree. After a
-// decision its card goes away and focus moves to the heading (Tab goes on to the next card).
+// shell's live hook (see use-pending.ts), so the badge and the page always agree. A link
+// `/approvals?id=<id>` focuses that call's card, or says what became of it. After a decision
+// its card goes away and focus moves to the heading (Tab goes on to the next card).
 import { useEffect, useRef, useState } from 'react';
 
+import { useNow } from '../time.js';
 import { ApprovalCard } from './approval-card.js';
+import { useFocusTarget } from './use-focus-target.js';
 import type { Pending } from './use-pending.js';
 
 const LIVE_TEXT = { live: 'Live', offline: 'Reconnecting…', connecting: 'Connecting…' };
 
-/** The current time, re-read every second so "waiting for" and "expires in" keep moving. */
-function useNow(): number {
-  const [now, setNow] = useState(Date.now);
+/** Why the linked approval is not here; takes focus when it appears. */
+function GoneNotice({ text }: { text: string | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+    if (text !== undefined) ref.current?.focus();
+  }, [text]);
+  if (text === undefined) return null;
+  return (
+    <p className="notice gone" role="status" tabIndex={-1} ref={ref} data-testid="approval-gone">
+      {text}
+    </p>
+  );
 }
 
 export function ApprovalsPage({ pending }: { pending: Pending }) {
   const [notice, setNotice] = useState<string>();
   const { approvals, error } = pending;
+  const target = useFocusTarget(approvals);
   const heading = useRef<HTMLHeadingElement>(null);
-  const onDecided = (message: string): void => {
+  const onDecided = (id: string, message: string): void => {
     setNotice(message);
+    if (id === target.id) target.clear();
     heading.current?.focus();
     void pending.refresh();
   };
@@ -37,6 +46,7 @@ export function ApprovalsPage({ pending }: { pending: Pending }) {
         <span className={`live ${pending.live}`}>{LIVE_TEXT[pending.live]}</span>
         {notice !== undefined && <span role="status">{notice}</span>}
       </div>
+      <GoneNotice text={target.gone} />
       {error !== undefined && (
         <p className="notice error" role="alert">
           Cannot load approvals: {error}
@@ -51,7 +61,13 @@ export function ApprovalsPage({ pending }: { pending: Pending }) {
       )}
       <div className="approvals">
         {approvals?.map((a) => (
-          <ApprovalCard key={a.id} approval={a} now={now} onDecided={onDecided} />
+          <ApprovalCard
+            key={a.id}
+            approval={a}
+            now={now}
+            focused={a.id === target.id}
+            onDecided={(message) => onDecided(a.id, message)}
+          />
         ))}
       </div>
     </main>

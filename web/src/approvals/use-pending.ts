@@ -3,22 +3,15 @@
 // the shell feeds both the nav badge and the page.
 import { useCallback, useEffect, useState } from 'react';
 
+import type { Approval, Risk } from '../../../src/broker/model.js';
 import { api, errorText } from '../api.js';
 import { type LiveState, useLive } from '../board/use-live.js';
 
-export interface PendingApproval {
-  id: string;
-  callId: string;
-  tool: string;
-  caller: string;
-  args: unknown;
-  reason: string;
-  /** The board task the call works for, when known (it shows in the board's Needs approval). */
-  taskId: string | null;
-  risk: string | null;
-  createdAt: number;
-  expiresAt: number;
-}
+/**
+ * A pending broker call as `GET /api/approvals` lists it: the broker's approval plus its tool's
+ * risk (null for a tool hidden right now).
+ */
+export type PendingApproval = Approval & { risk: Risk | null };
 
 export interface Pending {
   approvals: PendingApproval[] | undefined;

@@ -2,19 +2,10 @@
 // cursors lets the page go to older pages and back. Changing a filter starts at the newest.
 import { useCallback, useEffect, useState } from 'react';
 
+import type { AuditEntry, AuditPage } from '../../../src/broker/model.js';
 import { api, errorText } from '../api.js';
 
-export interface AuditEntry {
-  id: number;
-  at: number;
-  callId: string | null;
-  tool: string;
-  caller: string;
-  step: string;
-  outcome: string;
-  reason: string | null;
-  detail: unknown;
-}
+export type { AuditEntry };
 
 export interface AuditFilter {
   tool: string;
@@ -47,12 +38,12 @@ export function auditQuery(filter: AuditFilter, cursor: number | null): string {
 export function useAudit() {
   const [filter, setFilterState] = useState<AuditFilter>(NO_FILTER);
   const [cursors, setCursors] = useState<Array<number | null>>([null]);
-  const [page, setPage] = useState<{ entries: AuditEntry[]; nextCursor: number | null }>();
+  const [page, setPage] = useState<AuditPage>();
   const [error, setError] = useState<string>();
   const cursor = cursors[cursors.length - 1] ?? null;
   const load = useCallback(async () => {
     try {
-      setPage(await api(`/api/audit?${auditQuery(filter, cursor)}`));
+      setPage(await api<AuditPage>(`/api/audit?${auditQuery(filter, cursor)}`));
       setError(undefined);
     } catch (err) {
       setError(errorText(err));

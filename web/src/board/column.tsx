@@ -4,6 +4,7 @@
 // more") so 2,000 tasks stay quick.
 import { useState } from 'react';
 
+import { approvalHref } from '../approvals/links.js';
 import {
   type BoardTask,
   isDropTarget,
@@ -44,14 +45,21 @@ function Empty({ lane }: { lane: Lane }) {
   );
 }
 
-/** A card in the Needs approval lane: the task card plus what waits and where to decide. */
+/**
+ * A card in the Needs approval lane: the task card plus what waits and a link to its oldest
+ * waiting approval (the drawer links each one).
+ */
 function WaitingCard(props: { task: BoardTask; handlers: CardHandlers; lifted: boolean }) {
-  const tools = [...new Set(props.task.pendingApprovals.map((a) => a.tool))].join(', ');
+  const marks = props.task.pendingApprovals;
+  const tools = [...new Set(marks.map((a) => a.tool))].join(', ');
   return (
     <div className="waiting">
       <TaskCard {...props} />
       <p className="waiting-on">
-        Waits for approval: <code>{tools}</code> · <a href="/approvals">Open Approvals</a>
+        Waits for approval: <code>{tools}</code> ·{' '}
+        <a href={marks[0] === undefined ? '/approvals' : approvalHref(marks[0].id)}>
+          Open Approvals
+        </a>
       </p>
     </div>
   );

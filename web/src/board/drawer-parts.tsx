@@ -2,7 +2,13 @@
 // status history, the comment thread and its form, the dependency form.
 import { type FormEvent, useState } from 'react';
 
-import { STATUS_LABELS, type Task, type TaskComment, type TaskEvent } from './model.js';
+import {
+  isBackfilled,
+  STATUS_LABELS,
+  type Task,
+  type TaskComment,
+  type TaskEvent,
+} from './model.js';
 
 export function TaskList(props: {
   title: string;
@@ -56,20 +62,39 @@ export function Claim({ task }: { task: Task }) {
   );
 }
 
-/** Status changes, newest first: time, from → to, actor (and why, when it says more). */
+/** One status change: from → to by whom (and why, when it says more). */
+function Change({ e }: { e: TaskEvent }) {
+  if (isBackfilled(e)) {
+    // Migration 13's stand-in for a task older than the event log: only its status is known.
+    return (
+      <>
+        Status <strong>{STATUS_LABELS[e.toStatus]}</strong>{' '}
+        <span className="muted" title={e.reason ?? undefined}>
+          (recorded when history began)
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      {e.fromStatus === null ? 'created' : STATUS_LABELS[e.fromStatus]} →{' '}
+      <strong>{STATUS_LABELS[e.toStatus]}</strong>{' '}
+      <span className="who">by {e.actor ?? 'unknown'}</span>
+      {e.reason !== null && !['create', 'status'].includes(e.reason) && (
+        <span className="muted"> ({e.reason})</span>
+      )}
+    </>
+  );
+}
+
+/** Status changes, newest first: time, then the change. */
 export function History({ events }: { events: readonly TaskEvent[] }) {
   if (events.length === 0) return <p className="empty">No recorded status changes.</p>;
   return (
     <ol className="comments history" aria-label="Status history">
       {[...events].reverse().map((e) => (
         <li key={e.id}>
-          <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>{' '}
-          {e.fromStatus === null ? 'created' : STATUS_LABELS[e.fromStatus]} →{' '}
-          <strong>{STATUS_LABELS[e.toStatus]}</strong>{' '}
-          <span className="who">by {e.actor ?? 'unknown'}</span>
-          {e.reason !== null && !['create', 'status'].includes(e.reason) && (
-            <span className="muted"> ({e.reason})</span>
-          )}
+          <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time> <Change e={e} />
         </li>
       ))}
     </ol>

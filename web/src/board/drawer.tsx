@@ -1,10 +1,12 @@
-// The task drawer: description, claim and lease, status history, move-to (legal moves only),
-// ancestors, children, dependencies (link/unlink), dependents and comments (add one as the user).
+// The task drawer: description, the broker calls waiting for a human (links to each approval),
+// claim and lease, status history, move-to (legal moves only), ancestors, children,
+// dependencies (link/unlink), dependents and comments (add one as the user).
 import { useEffect, useRef } from 'react';
 
 import { Claim, Comments, History, OneLineForm, TaskList } from './drawer-parts.js';
 import { movesFrom, STATUS_LABELS, type Task, type TaskDetail, type TaskStatus } from './model.js';
-import { useTaskDetail } from './use-task-detail.js';
+import { useTaskDetail, type WaitingCalls as Waiting } from './use-task-detail.js';
+import { WaitingCalls } from './waiting-calls.js';
 
 export interface DrawerProps {
   taskId: string;
@@ -46,6 +48,8 @@ interface BodyProps {
   props: DrawerProps;
 }
 
+type FullBodyProps = BodyProps & { waiting: Waiting };
+
 function Relations({ detail, write, props }: BodyProps) {
   const link = (dep: string) =>
     write('/dependencies', { method: 'POST', body: { dependsOnTaskId: dep } }, 'Dependency linked');
@@ -78,7 +82,7 @@ function Relations({ detail, write, props }: BodyProps) {
   );
 }
 
-function Body({ detail, write, props }: BodyProps) {
+function Body({ detail, write, props, waiting }: FullBodyProps) {
   const comment = (body: string) =>
     write('/comments', { method: 'POST', body: { body } }, 'Comment added');
   return (
@@ -89,6 +93,7 @@ function Body({ detail, write, props }: BodyProps) {
         id <code>{detail.task.id}</code> · team {detail.task.teamId ?? 'none'} · priority{' '}
         {detail.task.priority}
       </p>
+      <WaitingCalls waiting={waiting} />
       <section className="drawer-section">
         <h3>Claim</h3>
         <Claim task={detail.task} />
@@ -108,7 +113,7 @@ function Body({ detail, write, props }: BodyProps) {
 }
 
 export function Drawer(props: DrawerProps) {
-  const { detail, error, write } = useTaskDetail(props.taskId, props.version, props.say);
+  const { detail, error, waiting, write } = useTaskDetail(props.taskId, props.version, props.say);
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), [props.taskId]);
   return (
@@ -126,7 +131,7 @@ export function Drawer(props: DrawerProps) {
         </button>
       </header>
       {error !== null && <p role="alert">Cannot load this task: {error}</p>}
-      {detail !== null && <Body detail={detail} write={write} props={props} />}
+      {detail !== null && <Body detail={detail} write={write} props={props} waiting={waiting} />}
     </aside>
   );
 }

@@ -9,16 +9,13 @@ import {
   TASK_STATUSES,
   type TaskStatus,
 } from '../../../src/board/model.js';
+import type { TaskApprovalMark } from '../../../src/broker/model.js';
 
 export { canMove, movesFrom, TASK_STATUSES };
 export type { Task, TaskComment, TaskEvent, TaskStatus };
 
 /** A broker call of this task waiting for a human (`GET /api/board/tasks` marks). */
-export interface PendingMark {
-  id: string;
-  tool: string;
-  expiresAt: number;
-}
+export type PendingMark = Pick<TaskApprovalMark, 'id' | 'tool' | 'expiresAt'>;
 
 /** A task as the board list returns it. */
 export type BoardTask = Task & { ready: boolean; pendingApprovals: PendingMark[] };
@@ -43,6 +40,13 @@ export interface TaskDetail {
   /** Status changes, oldest first (only the dashboard's detail route carries them). */
   history: TaskEvent[];
 }
+
+/**
+ * True for the one event migration 13 gave a task older than the event log: its status then,
+ * by an unknown actor, with a reason starting `back-filled` (the migration's stable prefix).
+ */
+export const isBackfilled = (e: Pick<TaskEvent, 'reason'>): boolean =>
+  e.reason?.startsWith('back-filled') === true;
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   backlog: 'Backlog',

@@ -3,10 +3,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
-import { type Item, scopeQuery, type ScopeFilter } from './use-memory.js';
+import { type MemoryItem, scopeQuery, type ScopeFilter } from './use-memory.js';
 
 interface EditProps {
-  item: Item;
+  item: MemoryItem;
   scope: ScopeFilter;
   onChanged: (message: string, deleted: boolean) => void;
   onError: (message: string) => void;

@@ -5,11 +5,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import { DeleteItem, TagEditor } from './item-edit.js';
-import { type Item, type ItemDetail, scopeQuery, type ScopeFilter } from './use-memory.js';
+import { type ItemDetail, type MemoryItem, scopeQuery, type ScopeFilter } from './use-memory.js';
 
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
-function Facts({ item }: { item: Item }) {
+function Facts({ item }: { item: MemoryItem }) {
   const scope = [
     item.teamId === null ? 'team: global' : `team: ${item.teamId}`,
     item.agentId === null ? 'agent: global' : `agent: ${item.agentId}`,
@@ -30,7 +30,7 @@ function Facts({ item }: { item: Item }) {
   );
 }
 
-function Versions({ versions }: { versions: Item[] }) {
+function Versions({ versions }: { versions: MemoryItem[] }) {
   return (
     <section className="drawer-section">
       <h3>Versions</h3>

@@ -1,10 +1,10 @@
 // Search results: title, kind, snippet, tags, score with its basis and the per-channel ranks,
 // and the degraded notice when vector or hybrid fell back to full text.
-import type { Hit, SearchReply } from './use-memory.js';
+import type { SearchHit, SearchResult } from './use-memory.js';
 
 const rank = (r: number | null): string => (r === null ? '–' : `#${r}`);
 
-function HitRow({ hit, onOpen }: { hit: Hit; onOpen: (id: string) => void }) {
+function HitRow({ hit, onOpen }: { hit: SearchHit; onOpen: (id: string) => void }) {
   return (
     <li className="hit" data-memory-id={hit.id}>
       <button type="button" className="hit-title" onClick={() => onOpen(hit.id)}>
@@ -25,7 +25,7 @@ function HitRow({ hit, onOpen }: { hit: Hit; onOpen: (id: string) => void }) {
   );
 }
 
-export function Results({ reply, onOpen }: { reply: SearchReply; onOpen: (id: string) => void }) {
+export function Results({ reply, onOpen }: { reply: SearchResult; onOpen: (id: string) => void }) {
   return (
     <section aria-label="Results">
       {reply.degraded === true && (

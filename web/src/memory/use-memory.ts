@@ -2,10 +2,13 @@
 // its versions. The scope is explicit: empty team and agent = global items only.
 import { useCallback, useState } from 'react';
 
+import type { MemoryItem, SearchHit, SearchMode, SearchResult } from '../../../src/memory/model.js';
 import { api, errorText } from '../api.js';
 
-export const MODES = ['fts', 'vector', 'hybrid'] as const;
-export type Mode = (typeof MODES)[number];
+export type { MemoryItem, SearchHit, SearchResult };
+
+export type Mode = SearchMode;
+export const MODES = ['fts', 'vector', 'hybrid'] as const satisfies readonly Mode[];
 
 export interface ScopeFilter {
   teamId: string;
@@ -17,42 +20,10 @@ export interface SearchForm extends ScopeFilter {
   mode: Mode;
 }
 
-export interface Hit {
-  id: string;
-  kind: string;
-  title: string;
-  snippet: string;
-  score: number;
-  scoreBasis: string;
-  ranks: { fts: number | null; vector: number | null };
-  tags: string[];
-}
-
-export interface SearchReply {
-  mode: Mode;
-  results: Hit[];
-  degraded?: boolean;
-  degradedReason?: string;
-}
-
-export interface Item {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  tags: string[];
-  tenantId: string | null;
-  teamId: string | null;
-  agentId: string | null;
-  procedureName?: string;
-  version?: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** `GET /api/memory/items/:id`: the item and, for a procedure, every version. */
 export interface ItemDetail {
-  item: Item;
-  versions?: Item[];
+  item: MemoryItem;
+  versions?: MemoryItem[];
 }
 
 /** `scopeTeamId` / `scopeAgentId` query parameters (omitted when empty). */
@@ -64,7 +35,7 @@ export function scopeQuery(scope: ScopeFilter, extra: Record<string, string> = {
 }
 
 export function useMemorySearch() {
-  const [reply, setReply] = useState<SearchReply>();
+  const [reply, setReply] = useState<SearchResult>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<SearchForm>();
@@ -73,7 +44,7 @@ export function useMemorySearch() {
     setLast(form);
     try {
       const q = scopeQuery(form, { query: form.query, mode: form.mode });
-      setReply(await api<SearchReply>(`/api/memory/search?${q}`));
+      setReply(await api<SearchResult>(`/api/memory/search?${q}`));
       setError(undefined);
     } catch (err) {
       setError(errorText(err));

@@ -2,19 +2,10 @@
 // appended once (by seq) and a dropped stream reconnects with backoff from the last seq held.
 import { useEffect, useState } from 'react';
 
+import type { RoomItem } from '../../../src/rooms/model.js';
 import { type LiveState, useLive } from '../board/use-live.js';
 
-export interface RoomItem {
-  seq: number;
-  authorAgentId: string;
-  /** `message` / `system` / `user` in a team room; `envelope` or `user` in a channel. */
-  kind: string;
-  wrapped?: string;
-  type?: string;
-  to?: string[];
-  payload?: Record<string, unknown>;
-  createdAt: number;
-}
+export type { RoomItem };
 
 export interface RoomFeed {
   items: RoomItem[];

@@ -3,16 +3,11 @@
 // on every (re)connect. The open room lives in the URL (`/rooms?room=team:t1`).
 import { useCallback, useEffect, useState } from 'react';
 
+import type { RoomSummary } from '../../../src/rooms/model.js';
 import { api, errorText } from '../api.js';
 import { type LiveState, useLive } from '../board/use-live.js';
 
-export interface RoomSummary {
-  roomId: string;
-  name: string;
-  kind: 'team' | 'channel';
-  topic: string;
-  members: number;
-}
+export type { RoomSummary };
 
 export interface RoomList {
   rooms: RoomSummary[] | undefined;

@@ -1,0 +1,60 @@
+// Broker vocabulary: tool risks, approval decisions and statuses, and the public shapes of an
+// approval and an audit row. Pure data: no imports, no storage, so the dashboard (web/) may
+// import these types as the JSON the REST routes answer with.
+
+export const RISKS = ['safe', 'external', 'destructive'] as const;
+export type Risk = (typeof RISKS)[number];
+
+export const APPROVAL_DECISIONS = ['allow_once', 'allow_always', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+export const APPROVAL_STATUSES = ['pending', 'allowed', 'denied', 'expired', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** What a waiting call records when it asks for a human decision. Times are epoch ms. */
+export interface NewApproval {
+  id: string;
+  callId: string;
+  tool: string;
+  caller: string;
+  args: unknown;
+  reason: string;
+  /** The board task this call works for (see the tools server's task rule), or null. */
+  taskId: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface Approval extends NewApproval {
+  /** `pending` past `expiresAt` reads as `expired`. */
+  status: ApprovalStatus;
+  decision: ApprovalDecision | null;
+  decidedBy: string | null;
+  decidedAt: number | null;
+}
+
+/** A pending approval as the board marks its task with it. */
+export interface TaskApprovalMark {
+  id: string;
+  tool: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** One audit row: a step of one call (rows of a call share `callId`). `at` is epoch ms. */
+export interface AuditEntry {
+  id: number;
+  at: number;
+  callId: string | null;
+  tool: string;
+  caller: string;
+  step: string;
+  outcome: string;
+  reason: string | null;
+  detail: unknown;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: number | null;
+}
