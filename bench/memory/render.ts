@@ -243,7 +243,7 @@ ${fullTextTable(r.inProcess.fullText)}
 
 ### Embedding and responsiveness (local model)
 
-Background embedding (the embed worker, batches of 16, ${n(e.backlog)}-item backlog, ${f1(e.seconds)} s
+Background embedding (the embed worker, batches of 16, resting as long as each batch took (\`CAIRN_EMBED_REST\` 1, the local default: about half the rate of no rests, for the responsiveness below), ${n(e.backlog)}-item backlog, ${f1(e.seconds)} s
 window): **${f1(e.itemsPerSecond)} items/s** (${n(e.embedded)} embedded; model load ${f1(e.loadSeconds)} s).
 Embedding one query: ${lat(e.queryEmbed)} ms p50 / p99.
 

@@ -70,6 +70,20 @@ function envLeaseMs(): number | undefined {
   return n;
 }
 
+/**
+ * CAIRN_EMBED_REST: how long the background embedder rests after each batch, as a multiple of
+ * the batch's own time (0 = never). Default 1 for the in-process local model (it shares this
+ * machine's cores with request handling), 0 for remote providers.
+ */
+function envEmbedRest(model: string): number {
+  const raw = process.env['CAIRN_EMBED_REST'];
+  if (raw === undefined || raw === '') return model.startsWith('local:') ? 1 : 0;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 20)
+    throw new Error(`CAIRN_EMBED_REST must be a number from 0 to 20, got ${raw}`);
+  return n;
+}
+
 /** Opens the database and builds the domain services. */
 export async function createCore(options: CoreOptions = {}): Promise<Core> {
   const dbPath = resolveDbPath(options.dbPath);
@@ -88,6 +102,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       : createEmbedWorker({
           store,
           embedder,
+          restRatio: envEmbedRest(embedder.model),
           onError: (err) =>
             logger.warn({ err }, 'background embedding failed; will retry on the next save'),
         });

@@ -105,6 +105,41 @@ describe('createEmbedWorker', () => {
     expect(await worker.drain()).toBe(0);
   });
 
+  it('rests restRatio × each batch time between background batches, but not while draining', async () => {
+    await saveFacts(6);
+    const stub = stubEmbedder('stub:a');
+    const calls: { start: number; end: number }[] = [];
+    const slow: MemoryEmbedder = {
+      ...stub,
+      async embed(texts) {
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, 40));
+        const out = await stub.embed(texts);
+        calls.push({ start, end: performance.now() });
+        return out;
+      },
+    };
+    const worker = createEmbedWorker({ store, embedder: slow, batchSize: 2, restRatio: 1 });
+    worker.wake();
+    await expect.poll(() => worker.pending(), { timeout: 10_000 }).toBe(0);
+    expect(calls).toHaveLength(3);
+    // Each rest lasts at least the previous batch's own time (≥ the embedder's 40 ms).
+    for (let i = 1; i < calls.length; i++) {
+      const gap = (calls[i]?.start ?? 0) - (calls[i - 1]?.end ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(35);
+    }
+    // drain() is someone waiting: a huge ratio must not slow it down.
+    await saveFacts(6, 'more');
+    const urgent = createEmbedWorker({ store, embedder: slow, batchSize: 2, restRatio: 20 });
+    expect(await within(5_000, urgent.drain())).toBe(6);
+    // stop() ends a rest at once.
+    await saveFacts(4, 'last');
+    const resting = createEmbedWorker({ store, embedder: slow, batchSize: 2, restRatio: 20 });
+    resting.wake();
+    await expect.poll(() => worker.pending(), { timeout: 10_000 }).toBe(2);
+    expect(await within(500, resting.stop())).toBeUndefined(); // the rest would be ≥ 800 ms
+  });
+
   it('embeds the title with the content, cut at maxChars', async () => {
     await memory.save({ title: 'Short title', content: 'x'.repeat(500), scope: {} });
     const embedder = stubEmbedder('stub:a');

@@ -12,9 +12,17 @@ export interface EmbedWorkerOptions {
   batchSize?: number;
   /** Longest text sent to the embedder, in characters. */
   maxChars?: number;
+  /**
+   * After each batch, rest this multiple of the batch's duration before the next (default 0).
+   * 1 keeps an in-process model to about half a core, leaving the rest to tool calls.
+   */
+  restRatio?: number;
   onError?: (err: unknown) => void;
   onBatch?: (embedded: number) => void;
 }
+
+/** The longest rest between batches, whatever the ratio. */
+const MAX_REST_MS = 2_000;
 
 export interface EmbedWorker {
   /** Schedules a pass (cheap; coalesces). */
@@ -44,6 +52,10 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
   let stopped = false;
   /** The error that ended the latest pass, if it failed. */
   let failure: unknown;
+  /** Ends a rest early (stop, drain). */
+  let wakeRest: (() => void) | undefined;
+  /** drain() calls in progress: someone waits for the backlog, so no rests. */
+  let draining = 0;
 
   /**
    * Every live item with a rowid up to this had a vector from this model when this worker last
@@ -51,6 +63,22 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
    * thread per wake (every save) at 100k items. Rowids only grow; only this worker moves it.
    */
   let doneThrough = 0;
+
+  /** Yields to I/O, then rests `restRatio` × the batch's time (stop() cuts it short). */
+  async function rest(batchMs: number): Promise<void> {
+    await yieldToIo();
+    const ms = Math.min(MAX_REST_MS, batchMs * (options.restRatio ?? 0));
+    if (ms < 1 || stopped || draining > 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wakeRest = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeRest = undefined;
+  }
 
   /** Embeds the next pending items after `cursor`; `top` is the largest rowid before the scan. */
   async function batch(
@@ -87,6 +115,7 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
     let clean = true;
     for (;;) {
       if (stopped) return total;
+      const started = performance.now();
       const b = await batch(cursor);
       if (b.n === 0) {
         if (clean) doneThrough = Math.max(doneThrough, b.top);
@@ -95,7 +124,7 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
       total += b.n;
       cursor = b.last;
       clean &&= !b.missed;
-      await yieldToIo();
+      await rest(performance.now() - started);
     }
   }
 
@@ -140,10 +169,16 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
       // pending() counts from the start, so the passes must too: another process may have
       // replaced vectors below the mark with another model's, and drain would then spin.
       doneThrough = 0;
-      while (!stopped && (await this.pending()) > 0) {
-        total += await run();
-        // A failed pass would fail again at once: surface it rather than spin.
-        if (failure !== undefined) throw failure;
+      draining += 1;
+      wakeRest?.();
+      try {
+        while (!stopped && (await this.pending()) > 0) {
+          total += await run();
+          // A failed pass would fail again at once: surface it rather than spin.
+          if (failure !== undefined) throw failure;
+        }
+      } finally {
+        draining -= 1;
       }
       return total;
     },
@@ -155,6 +190,7 @@ export function createEmbedWorker(options: EmbedWorkerOptions): EmbedWorker {
     },
     async stop() {
       stopped = true;
+      wakeRest?.();
       await running;
     },
   };
