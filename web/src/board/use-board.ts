@@ -1,6 +1,6 @@
 // Board data: the task list from the server (refetched on every live change), and status
 // moves applied optimistically, rolled back with the server's message when refused.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import {
@@ -36,13 +36,18 @@ export function useBoard(): BoardData {
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Only the newest request may set the list: an older answer arriving late is dropped.
+  const latest = useRef(0);
   const reload = useCallback(async () => {
+    const ticket = ++latest.current;
     try {
-      setTasks((await api<{ tasks: BoardTask[] }>('/api/board/tasks')).tasks);
+      const { tasks: next } = await api<{ tasks: BoardTask[] }>('/api/board/tasks');
+      if (ticket !== latest.current) return;
+      setTasks(next);
       setError(null);
       setVersion((v) => v + 1);
     } catch (err) {
-      setError(errorText(err));
+      if (ticket === latest.current) setError(errorText(err));
     }
   }, []);
   useEffect(() => void reload(), [reload]);
