@@ -73,33 +73,33 @@ export function unpackTerms(blob: Uint8Array): { ids: Uint32Array; impacts: Uint
 
 /**
  * Takes items out of the index, leaving a tombstone row that caches replay; their terms'
- * document counts go down in `df`.
+ * document counts go down in `df`. Returns how many live rows it removed and their length.
  */
-function unindex(db: SyncDb, rowids: readonly number[], seq: number, df: Map<number, number>) {
-  const old = db.all<{ length: number; terms: Uint8Array }>(
-    `SELECT length, terms FROM memory_postings_docs
-     WHERE item_id IN (SELECT value FROM json_each(?)) AND terms IS NOT NULL`,
+function unindex(
+  db: SyncDb,
+  rowids: readonly number[],
+  seq: number,
+  df: Map<number, number>,
+): { docs: number; length: number } {
+  const rows = db.all<{ length: number; terms: Uint8Array | null }>(
+    'SELECT length, terms FROM memory_postings_docs WHERE item_id IN (SELECT value FROM json_each(?))',
     [JSON.stringify(rowids)],
   );
-  if (
-    old.length === 0 &&
-    !db.get(
-      'SELECT 1 AS x FROM memory_postings_docs WHERE item_id IN (SELECT value FROM json_each(?))',
-      [JSON.stringify(rowids)],
-    )
-  )
-    return;
-  for (const doc of old)
-    for (const id of unpackTerms(doc.terms).ids) df.set(id, (df.get(id) ?? 0) - 1);
-  db.run(
-    'UPDATE memory_postings_stats SET docs = docs - ?, total_length = total_length - ? WHERE id = 1',
-    [old.length, old.reduce((sum, d) => sum + d.length, 0)],
-  );
+  if (rows.length === 0) return { docs: 0, length: 0 }; // new items: nothing to take out
+  let docs = 0;
+  let length = 0;
+  for (const row of rows) {
+    if (row.terms === null) continue;
+    docs += 1;
+    length += row.length;
+    for (const id of unpackTerms(row.terms).ids) df.set(id, (df.get(id) ?? 0) - 1);
+  }
   db.run(
     `UPDATE memory_postings_docs SET terms = NULL, scope_id = NULL, length = 0, seq = ?
      WHERE item_id IN (SELECT value FROM json_each(?))`,
     [seq, JSON.stringify(rowids)],
   );
+  return { docs, length };
 }
 
 /** Committed term ids are immutable, so each connection remembers the ones it has seen. */
@@ -161,26 +161,28 @@ function scopeIdOf(db: SyncDb, key: string): number {
   return row.id;
 }
 
-/** Re-indexes one chunk of dirty items under change number `seq`. */
-function flushChunk(db: SyncDb, rowids: readonly number[], seq: number, terms: TermIds): void {
+/** Re-indexes one chunk of dirty items under the next change number. */
+function flushChunk(db: SyncDb, rowids: readonly number[], terms: TermIds): void {
+  const stats = db.get<{ docs: number; total: number; seq: number }>(
+    'SELECT docs, total_length AS total, seq FROM memory_postings_stats WHERE id = 1',
+  ) ?? { docs: 0, total: 0, seq: 0 };
+  const seq = stats.seq + 1;
   const df = new Map<number, number>();
-  unindex(db, rowids, seq, df);
+  const removed = unindex(db, rowids, seq, df);
   const items = db.all<ItemText>(
     `SELECT rowid, title, content, tags, scope_key FROM memory_items
      WHERE rowid IN (SELECT value FROM json_each(?)) AND scope_key <> ''`,
     [JSON.stringify(rowids)],
   );
   const docs = items.map(analyse);
-  const stats = db.get<{ docs: number; total: number }>(
-    'SELECT docs, total_length AS total FROM memory_postings_stats WHERE id = 1',
-  ) ?? { docs: 0, total: 0 };
-  const added = docs.reduce((sum, d) => sum + d.length, 0);
+  const count = stats.docs - removed.docs + docs.length;
+  const total = stats.total - removed.length + docs.reduce((sum, d) => sum + d.length, 0);
   // Impacts use the average length at write time, this chunk included.
-  const avgdl = Math.max(1, (stats.total + added) / Math.max(1, stats.docs + docs.length));
+  const avgdl = Math.max(1, total / Math.max(1, count));
   const ids = terms.resolve(db, [...new Set(docs.flatMap((d) => [...d.weights.keys()]))]);
   for (const doc of docs) {
-    const terms = [...doc.weights];
-    for (const [t] of terms) {
+    const pairs = [...doc.weights];
+    for (const [t] of pairs) {
       const id = ids.get(t) ?? 0;
       df.set(id, (df.get(id) ?? 0) + 1);
     }
@@ -194,17 +196,17 @@ function flushChunk(db: SyncDb, rowids: readonly number[], seq: number, terms: T
         doc.length,
         seq,
         packTerms(
-          terms.map(([t]) => ids.get(t) ?? 0),
-          terms.map(([, tf]) => impactOf(tf, doc.length, avgdl)),
+          pairs.map(([t]) => ids.get(t) ?? 0),
+          pairs.map(([, tf]) => impactOf(tf, doc.length, avgdl)),
         ),
       ],
     );
   }
-  db.run(
-    `UPDATE memory_postings_stats SET docs = docs + ?, total_length = total_length + ?, seq = ?
-     WHERE id = 1`,
-    [docs.length, added, seq],
-  );
+  db.run('UPDATE memory_postings_stats SET docs = ?, total_length = ?, seq = ? WHERE id = 1', [
+    count,
+    total,
+    seq,
+  ]);
   recordDeltas(db, seq, df);
   db.run('DELETE FROM memory_postings_dirty WHERE item_id IN (SELECT value FROM json_each(?))', [
     JSON.stringify(rowids),
@@ -227,12 +229,9 @@ export function flushPostings(db: SyncDb, options: { max?: number; terms?: TermI
       [CHUNK],
     );
     if (dirty.length === 0) break;
-    const seq =
-      (db.get<{ seq: number }>('SELECT seq FROM memory_postings_stats WHERE id = 1')?.seq ?? 0) + 1;
     flushChunk(
       db,
       dirty.map((d) => d.id),
-      seq,
       terms,
     );
     done += dirty.length;
