@@ -40,16 +40,10 @@ export function tokenize(text: string): Token[] {
 
 /** Term → occurrences in `text`, and the text's length in tokens. */
 export function termCounts(text: string): { counts: Map<string, number>; length: number } {
+  const tokens = tokenize(text);
   const counts = new Map<string, number>();
-  let length = 0;
-  for (const m of text.matchAll(WORD)) {
-    const word = fold(m[0]);
-    if (word === '') continue;
-    length += 1;
-    const term = stem(word);
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
-  return { counts, length };
+  for (const t of tokens) counts.set(t.term, (counts.get(t.term) ?? 0) + 1);
+  return { counts, length: tokens.length };
 }
 
 /** The distinct terms a query searches for: stopwords dropped unless nothing else remains. */
