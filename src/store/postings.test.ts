@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { createRng } from '../../test/rng.js';
 import type { SqlFilter } from './memory-index.js';
 import { MIGRATIONS } from './migrations.js';
 import { addDeltas } from './postings-df.js';
@@ -32,17 +33,6 @@ async function open(name = 'm.db'): Promise<Store> {
   const store = await openSqliteStore(join(dir, name));
   stores.push(store);
   return store;
-}
-
-/** A seeded PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = (
@@ -161,7 +151,7 @@ const ids = (hits: readonly { rowid: number }[]): number[] => hits.map((h) => h.
 describe('memory postings', () => {
   it('rank exactly like an exhaustive BM25 through inserts, edits, deletes and scope moves', async () => {
     const store = await open();
-    const rand = rng(11);
+    const rand = createRng(11);
     const rowids: number[] = [];
     await store.write(async (tx) => {
       for (let i = 0; i < 300; i++)
@@ -227,7 +217,7 @@ describe('memory postings', () => {
   it('folds document-frequency deltas and a reader that missed the fold reloads them', async () => {
     const reader = await open();
     const writer = await open();
-    const rand = rng(3);
+    const rand = createRng(3);
     await writer.write(async (tx) => {
       for (let i = 0; i < 50; i++) await insert(tx, 'red', sentence(rand, 2), sentence(rand, 9));
     });
@@ -268,7 +258,7 @@ describe('memory postings', () => {
 
   it('scores within a few percent of FTS5 bm25() when all items share one average length', async () => {
     const store = await open();
-    const rand = rng(5);
+    const rand = createRng(5);
     await store.write(async (tx) => {
       for (let i = 0; i < 400; i++)
         await insert(tx, '', sentence(rand, 2), sentence(rand, 10 + (i % 15)));

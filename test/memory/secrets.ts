@@ -3,6 +3,8 @@
 // from a seeded PRNG at run time, so no token-shaped literal is committed. The generator and
 // alphabets also build the scrubber's unit corpus (src/memory/scrub.test.ts).
 
+import { createRng } from '../rng.js';
+
 export const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 export const UPPER = LOWER.toUpperCase();
 export const DIGITS = '0123456789';
@@ -10,15 +12,9 @@ export const ALNUM = LOWER + UPPER + DIGITS;
 export const B64URL = `${ALNUM}-_`;
 export const HEX = `${DIGITS}abcdef`;
 
-/** mulberry32: a tiny deterministic PRNG, with helpers for token alphabets. */
+/** A seeded PRNG (test/rng.ts) with helpers for token alphabets. */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createRng(seed);
   const str = (n: number, alphabet = ALNUM): string =>
     Array.from({ length: n }, () => alphabet.charAt(Math.floor(next() * alphabet.length))).join('');
   /** At least one lower, upper and digit, as real tokens have. */
