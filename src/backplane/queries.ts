@@ -1,6 +1,6 @@
 // The SQL of the backplane: agents, channels and the envelope side rows of room posts.
 // Portable statements only; nick uniqueness is the table's (case-insensitive) primary key.
-import type { PostKind } from '../rooms/index.js';
+import type { PostRow } from '../rooms/index.js';
 import type { Queryable } from '../store/index.js';
 import type { AgentType } from './names.js';
 
@@ -29,14 +29,7 @@ export interface ChannelRow {
 }
 
 /** A room post joined with its envelope row (absent for plain teamchat posts). */
-export interface MessageRow {
-  room_id: string;
-  seq: number;
-  author_agent_id: string;
-  /** The post's kind: `user` for a human's post from the dashboard. */
-  kind: PostKind;
-  text: string;
-  created_at: number;
+export interface MessageRow extends PostRow {
   id: string | null;
   type: string | null;
   recipients: string | null;

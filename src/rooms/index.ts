@@ -24,6 +24,7 @@ export {
   type RoomsOptions,
   type SubscribeInput,
 } from './rooms.js';
+export type { PostRow } from './queries.js';
 export {
   isValidId,
   optionalId,

@@ -3,7 +3,8 @@
 import type { Queryable } from '../store/index.js';
 import type { PostKind, RoomPost } from './model.js';
 
-interface PostRow {
+/** A room_posts row as stored (the backplane joins its envelope columns onto it). */
+export interface PostRow {
   room_id: string;
   seq: number;
   author_agent_id: string;
