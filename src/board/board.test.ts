@@ -1,24 +1,14 @@
 // Unit tests of the board service over a fresh in-memory store: the state machine as the board
 // enforces it, creation caps with small limits, dependency links and task detail.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { openTestBoard } from '../../test/board-fixture.js';
 import { NotFoundError, PolicyError } from '../shared/errors.js';
-import { openSqliteStore, type Store } from '../store/index.js';
-import { createBoard } from './board.js';
 import { NotHolderError, TransitionError } from './errors.js';
 import { canMove, TASK_STATUSES } from './model.js';
 import type { BoardOptions } from './types.js';
 
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
-async function openBoard(options: BoardOptions = {}) {
-  const store = await openSqliteStore(':memory:');
-  stores.push(store);
-  return createBoard(store, options);
-}
+const openBoard = async (options: BoardOptions = {}) => (await openTestBoard(options)).board;
 
 describe('board state machine', () => {
   for (const from of TASK_STATUSES) {

@@ -1,23 +1,14 @@
 // Unit tests of the two reads the tools server links a gated call to a task with: taskExists
 // (live tasks only) and claimedTaskOf (in_progress, this assignee, unexpired lease, newest claim
 // or update first), over a fresh in-memory store and an injected clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { openSqliteStore, type Store } from '../store/index.js';
-import { createBoard } from './board.js';
-
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
+import { openTestBoard } from '../../test/board-fixture.js';
 
 const T0 = Date.UTC(2030, 0, 1);
 
-async function openBoard(clock: () => number) {
-  const store = await openSqliteStore(':memory:');
-  stores.push(store);
-  return createBoard(store, { clock, leaseMs: 1_000 });
-}
+const openBoard = async (clock: () => number) =>
+  (await openTestBoard({ clock, leaseMs: 1_000 })).board;
 
 describe('taskExists', () => {
   it('is true for a live task and false for an unknown or dropped one', async () => {

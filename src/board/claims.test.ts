@@ -1,25 +1,15 @@
 // Unit tests of claims over a fresh in-memory store: the atomic claim, claim-next-ready order
 // and readiness, and leases against an injected clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { openTestBoard } from '../../test/board-fixture.js';
 import { ConflictError } from '../shared/errors.js';
-import { openSqliteStore, type Store } from '../store/index.js';
-import { createBoard } from './board.js';
 import { NotHolderError } from './errors.js';
 import type { BoardOptions } from './types.js';
 
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
 const T0 = Date.UTC(2030, 0, 1);
 
-async function openBoard(options: BoardOptions = {}) {
-  const store = await openSqliteStore(':memory:');
-  stores.push(store);
-  return createBoard(store, options);
-}
+const openBoard = async (options: BoardOptions = {}) => (await openTestBoard(options)).board;
 
 describe('claimTask', () => {
   it('claims a todo task once; the loser gets a conflict naming the holder', async () => {

@@ -1,23 +1,15 @@
 // Unit tests of the task event log over a fresh in-memory store: every kind of status change
 // writes exactly one event in its own transaction, refusals and no-ops write none, and the
 // lease sweep records `lease` as the actor.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { openSqliteStore, type Store } from '../store/index.js';
-import { createBoard } from './board.js';
+import { openTestBoard } from '../../test/board-fixture.js';
 import type { BoardOptions } from './types.js';
-
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
 
 const T0 = Date.UTC(2030, 0, 1);
 
 async function openBoard(options: BoardOptions = {}) {
-  const store = await openSqliteStore(':memory:');
-  stores.push(store);
-  const board = createBoard(store, options);
+  const { board, store } = await openTestBoard(options);
   const count = async (): Promise<number> =>
     (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM task_events'))?.n ?? -1;
   return { board, count };
