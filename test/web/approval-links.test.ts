@@ -64,16 +64,16 @@ async function pendingOf(serve: ServeProcess, n: number, taskId?: string): Promi
 function followBoard(serve: ServeProcess): { until(id: string): Promise<void>; close(): void } {
   const abort = new AbortController();
   let text = '';
-  void fetch(`${serve.base}/api/board/stream`, {
-    headers: { authorization: `Bearer ${apiToken(serve)}` },
-    signal: abort.signal,
-  }).then(
-    async (res) => {
-      const decoder = new TextDecoder();
-      for await (const chunk of res.body ?? []) text += decoder.decode(chunk, { stream: true });
-    },
-    () => undefined,
-  );
+  // Aborting rejects the pending body read too (not only the fetch): the whole chain is caught,
+  // or vitest reports the AbortError as an unhandled rejection and fails the run.
+  void (async () => {
+    const res = await fetch(`${serve.base}/api/board/stream`, {
+      headers: { authorization: `Bearer ${apiToken(serve)}` },
+      signal: abort.signal,
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body ?? []) text += decoder.decode(chunk, { stream: true });
+  })().catch(() => undefined);
   return {
     async until(id) {
       await expect.poll(() => text.includes(id), POLL).toBe(true);
