@@ -1,8 +1,10 @@
 // Migration 14: BM25 postings beside FTS5 (postings.ts, postings-cache.ts). Triggers only mark changed
 // items dirty (plain SQL, so any connection may write memory_items); the store re-indexes
-// them before its write transaction commits. Existing items are indexed here, once.
+// them before its write transaction commits. Existing items are only marked here: indexing
+// 100k of them inside the opening transaction took tens of seconds while every other process
+// opening the file waited; the store's background drain indexes them in small transactions
+// instead (searches rank with FTS5 until it has).
 import type { Migration } from './migration-types.js';
-import { flushPostings } from './postings.js';
 
 const MARK = (row: string): string =>
   `INSERT OR IGNORE INTO memory_postings_dirty(item_id) VALUES (${row}.rowid)`;
@@ -43,5 +45,4 @@ export const POSTINGS_MIGRATION: Migration = {
       team_id, agent_id, lifecycle, deleted_at ON memory_items BEGIN ${MARK('new')}; END;
     INSERT INTO memory_postings_dirty(item_id) SELECT rowid FROM memory_items WHERE scope_key <> '';
   `,
-  up: (db) => void flushPostings(db),
 };

@@ -215,9 +215,10 @@ function flushChunk(db: SyncDb, rowids: readonly number[], terms: TermIds): void
 
 /**
  * Brings the postings up to date with the items the triggers marked dirty, at most `max` of
- * them (a backlog left by writes that bypassed the store drains over later transactions;
- * until it has, searches rank with FTS5). Runs inside the write transaction that changed
- * them, so the index never lags a write the store committed.
+ * them. Runs inside the write transaction that changed them, so the index never lags a write
+ * the store committed; a backlog (items that predate migration 14, writes that bypassed the
+ * store) drains over later transactions and the store's background drain, and until it has,
+ * searches rank with FTS5.
  */
 export function flushPostings(db: SyncDb, options: { max?: number; terms?: TermIds } = {}): number {
   const max = options.max ?? Number.POSITIVE_INFINITY;
@@ -226,7 +227,7 @@ export function flushPostings(db: SyncDb, options: { max?: number; terms?: TermI
   while (done < max) {
     const dirty = db.all<{ id: number }>(
       'SELECT item_id AS id FROM memory_postings_dirty ORDER BY item_id LIMIT ?',
-      [CHUNK],
+      [Math.min(CHUNK, max - done)],
     );
     if (dirty.length === 0) break;
     flushChunk(

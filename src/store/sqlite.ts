@@ -21,6 +21,12 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** Dirty memory items re-indexed per write transaction at most (see flushPostings). */
 const FLUSH_PER_WRITE = 2_000;
 
+/**
+ * Dirty items the background drain re-indexes per transaction: small enough that a tool call
+ * queued behind one waits tens of milliseconds, and another process's writer no longer.
+ */
+const DRAIN_PER_STEP = 250;
+
 /** Most of the file read through mmap (virtual address space, not a heap allocation). */
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
@@ -41,6 +47,7 @@ class SqliteStore implements Store {
   readonly #sync: SyncDb;
   readonly #postings = new PostingsCache();
   readonly #terms = new TermIds();
+  #draining: Promise<void> | null = null;
   readonly memoryIndex: MemoryIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
@@ -60,11 +67,46 @@ class SqliteStore implements Store {
       run: (sql, params) => void this.#run(sql, params),
     };
     this.memoryIndex = createMemoryIndex(this, {
-      rank: (query, scopeKeys, limit) =>
-        this.#exclusive(() =>
+      rank: async (query, scopeKeys, limit) => {
+        const ranked = await this.#exclusive(() =>
           this.#readSync(() => this.#postings.rank(this.#sync, query, scopeKeys, limit)),
-        ),
+        );
+        // Postings lag the items (FTS5 ranks this time): index the backlog in the background.
+        if (ranked === null) void this.drainPostings();
+        return ranked;
+      },
     });
+  }
+
+  /**
+   * Starts (unless running) indexing every dirty memory item in small write transactions,
+   * yielding the connection between them; resolves when none is left or the store closed.
+   * A step that finds the database busy is retried later; another fault ends the drain (the
+   * next search that finds a backlog starts it again).
+   */
+  drainPostings(): Promise<void> {
+    this.#draining ??= this.#drain().finally(() => {
+      this.#draining = null;
+    });
+    return this.#draining;
+  }
+
+  async #drain(): Promise<void> {
+    for (let attempt = 0; !this.#closed;) {
+      // An unref'd pause: a process with nothing else to do may exit mid-drain (the backlog
+      // stays marked in the file and drains on a later open).
+      await new Promise((r) => setTimeout(r, attempt === 0 ? 0 : backoffMs(attempt) * 4).unref());
+      try {
+        const { flushed } = await this.#exclusive(() =>
+          this.#transaction('BEGIN IMMEDIATE', () => Promise.resolve(), DRAIN_PER_STEP),
+        );
+        if (flushed === 0) return;
+        attempt = 0;
+      } catch (err) {
+        if (!(err instanceof StoreBusyError) || this.#closed) return;
+        attempt += 1;
+      }
+    }
   }
 
   /** Runs synchronous `fn` on one read snapshot (the caller holds the connection). */
@@ -118,26 +160,38 @@ class SqliteStore implements Store {
     return this.#exclusive(() => Promise.resolve(this.#run(sql, params)));
   }
 
-  write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.#exclusive(() => this.#transaction('BEGIN IMMEDIATE', fn));
+  async write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { result } = await this.#exclusive(() =>
+      this.#transaction('BEGIN IMMEDIATE', fn, FLUSH_PER_WRITE),
+    );
+    return result;
   }
 
-  read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.#exclusive(() => this.#transaction('BEGIN', fn));
+  async read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { result } = await this.#exclusive(() => this.#transaction('BEGIN', fn, 0));
+    return result;
   }
 
-  async #transaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in one transaction, retrying it while the database is busy. A write transaction
+   * also re-indexes up to `flushMax` dirty memory items before it commits (`flushed`).
+   */
+  async #transaction<T>(
+    begin: string,
+    fn: (tx: Queryable) => Promise<T>,
+    flushMax: number,
+  ): Promise<{ result: T; flushed: number }> {
     const deadline = Date.now() + this.#budgetMs;
     for (let attempt = 0; ; attempt++) {
       try {
         this.#db.exec(begin);
         const result = await fn(this.#tx);
         // Items the triggers marked dirty are re-indexed before the write becomes visible.
-        if (begin === 'BEGIN IMMEDIATE')
-          flushPostings(this.#sync, { max: FLUSH_PER_WRITE, terms: this.#terms });
+        const flushed =
+          flushMax > 0 ? flushPostings(this.#sync, { max: flushMax, terms: this.#terms }) : 0;
         this.#db.exec('COMMIT');
         this.#terms.committed();
-        return result;
+        return { result, flushed };
       } catch (err) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
         this.#terms.rolledBack();
@@ -253,5 +307,9 @@ export async function openSqliteStore(
     db.close();
     throw err;
   }
-  return new SqliteStore(db, location, budgetMs);
+  const store = new SqliteStore(db, location, budgetMs);
+  // Items from before migration 14 (or written past the store) are indexed in the background.
+  if (db.prepare('SELECT 1 FROM memory_postings_dirty LIMIT 1').get() !== undefined)
+    void store.drainPostings();
+  return store;
 }
