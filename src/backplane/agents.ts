@@ -3,7 +3,7 @@
 // only as scrypt hashes, token and password checks, rotation, revocation and presence.
 import { createHash } from 'node:crypto';
 
-import type { Store } from '../store/index.js';
+import type { Queryable, Store } from '../store/index.js';
 import { issueCredentials, tokenIdOf, verifySecret } from './credentials.js';
 import { AgentNotFoundError, NickTakenError } from './errors.js';
 import { type AgentType, checkNick } from './names.js';
@@ -39,6 +39,19 @@ export interface Credentials {
   password: string;
   /** Bearer token for MCP and REST; shown once; only its hash is stored. */
   token: string;
+}
+
+/** What registration needs; the credentials are issued, never given. */
+export interface NewAgent {
+  nick: string;
+  type: AgentType;
+  createdBy: string;
+}
+
+/** A checked agent row and its one-time secrets, not yet stored (see `prepare`). */
+export interface PreparedAgent {
+  row: AgentRow;
+  credentials: Credentials;
 }
 
 export interface AgentsOptions {
@@ -101,25 +114,41 @@ export function createAgents(store: Store, options: AgentsOptions) {
     await touchAgent(store, nick, now);
   }
 
+  /**
+   * Checks the nick and issues credentials, writing nothing: `insert` the result in a write
+   * transaction (with whatever must commit alongside it), or call `register`.
+   * @throws InvalidInputError for a malformed or reserved nick; NickTakenError.
+   */
+  async function prepare(input: NewAgent): Promise<PreparedAgent> {
+    const nick = checkNick(input.nick);
+    // An early refusal that skips scrypt; the insert still decides a race.
+    if ((await selectAgent(store, nick)) !== undefined) throw new NickTakenError(nick);
+    const c = await issueCredentials();
+    const row: AgentRow = {
+      ...{ nick, type: input.type, created_by: input.createdBy, created_at: clock() },
+      ...{ password_hash: c.passwordHash, token_id: c.tokenId, token_hash: c.tokenHash },
+      ...{ rotated_at: null, revoked_at: null, last_seen_at: null },
+    };
+    return { row, credentials: { nick, password: c.password, token: c.token } };
+  }
+
+  /** Inserts a prepared agent inside `tx`. @throws NickTakenError (the nick, in any case). */
+  async function insert(tx: Queryable, agent: PreparedAgent): Promise<Credentials> {
+    if (!(await insertAgent(tx, agent.row))) throw new NickTakenError(agent.row.nick);
+    return agent.credentials;
+  }
+
   return {
+    prepare,
+    insert,
+
     /**
      * Registers an agent and returns its credentials (the only time they are shown).
      * @throws InvalidInputError for a malformed or reserved nick; NickTakenError.
      */
-    async register(input: {
-      nick: string;
-      type: AgentType;
-      createdBy: string;
-    }): Promise<Credentials> {
-      const nick = checkNick(input.nick);
-      const c = await issueCredentials();
-      const row: AgentRow = {
-        ...{ nick, type: input.type, created_by: input.createdBy, created_at: clock() },
-        ...{ password_hash: c.passwordHash, token_id: c.tokenId, token_hash: c.tokenHash },
-        ...{ rotated_at: null, revoked_at: null, last_seen_at: null },
-      };
-      if (!(await store.write((tx) => insertAgent(tx, row)))) throw new NickTakenError(nick);
-      return { nick, password: c.password, token: c.token };
+    async register(input: NewAgent): Promise<Credentials> {
+      const agent = await prepare(input);
+      return store.write((tx) => insert(tx, agent));
     },
 
     /** The agent a bearer token belongs to, or undefined (unknown, wrong or revoked). */

@@ -3,9 +3,9 @@
 // channel is archived (history kept, read-only). `#team.<id>` is the team room `team:<id>`.
 import type { Rooms } from '../rooms/index.js';
 import { ConflictError, InvalidInputError } from '../shared/index.js';
-import type { Store } from '../store/index.js';
+import type { Queryable, Store } from '../store/index.js';
 import { BackplaneRefusalError, ChannelNotFoundError, REFUSALS } from './errors.js';
-import { type ChannelKind, channelOfRoom, checkChannel } from './names.js';
+import { type ChannelKind, type ChannelName, channelOfRoom, checkChannel } from './names.js';
 import {
   type ChannelRow,
   insertChannel,
@@ -94,22 +94,33 @@ export function createChannels(store: Store, options: { rooms: Rooms; clock: () 
     created_at: 0,
   });
 
-  /** The channel's row, created (permanent, no topic) when the name is valid and new. */
-  async function ensureRow(raw: string, createdBy: string): Promise<ChannelRow> {
-    const parsed = checkChannel(raw);
-    const found = await selectChannel(store, parsed.name);
+  /** Inside `tx`: the channel's row, inserted (permanent, no topic) when it is new. */
+  async function ensureIn(tx: Queryable, parsed: ChannelName, by: string): Promise<ChannelRow> {
+    const found = await selectChannel(tx, parsed.name);
     if (found !== undefined) return found;
-    const row = newRow({ name: parsed.name, createdBy }, parsed.name, parsed.roomId);
-    await store.write((tx) => insertChannel(tx, row));
-    return (await selectChannel(store, parsed.name)) ?? row;
-  }
-
-  /** A live channel to write to. @throws BackplaneRefusalError when archived. */
-  async function writable(raw: string, by: string): Promise<ChannelRow> {
-    const row = await ensureRow(raw, by);
-    if (archived(row)) throw new BackplaneRefusalError(REFUSALS.archived(row.name));
+    const row = newRow({ name: parsed.name, createdBy: by }, parsed.name, parsed.roomId);
+    await insertChannel(tx, row); // no conflict: the select ran in this write transaction
     return row;
   }
+
+  const live = (row: ChannelRow): ChannelRow => {
+    if (archived(row)) throw new BackplaneRefusalError(REFUSALS.archived(row.name));
+    return row;
+  };
+
+  /** A live channel to write to, created when new. @throws BackplaneRefusalError when archived. */
+  async function writable(raw: string, by: string): Promise<ChannelRow> {
+    const parsed = checkChannel(raw);
+    const found = await selectChannel(store, parsed.name);
+    return live(found ?? (await store.write((tx) => ensureIn(tx, parsed, by))));
+  }
+
+  /**
+   * `writable` inside the caller's write transaction, so a new channel commits (or rolls back)
+   * with the caller's other rows. @throws BackplaneRefusalError when archived.
+   */
+  const writableIn = async (tx: Queryable, raw: string, by: string): Promise<ChannelRow> =>
+    live(await ensureIn(tx, checkChannel(raw), by));
 
   /** An existing channel (rows, and team rooms someone joined). @throws ChannelNotFoundError. */
   async function existing(raw: string): Promise<ChannelRow> {
@@ -124,6 +135,7 @@ export function createChannels(store: Store, options: { rooms: Rooms; clock: () 
 
   return {
     writable,
+    writableIn,
     existing,
 
     /** One channel with its members. @throws InvalidInputError, ChannelNotFoundError. */

@@ -1,6 +1,7 @@
 // One zod schema per backplane input (MCP tools, REST bodies and queries). Required fields of
-// the spec are optional here so that a missing one is the spec's tool-error (`nick is
-// required`), while a wrong type is a -32602 naming the field.
+// the spec parse when missing, so that a missing one is the spec's tool-error (`nick is
+// required`), while a wrong type is a -32602 naming the field; `required` advertises them as
+// required in tools/list all the same.
 import { z } from 'zod';
 
 import { HISTORY_LIMITS } from './backplane.js';
@@ -10,19 +11,28 @@ import { AGENT_TYPES, CHANNEL_MAX } from './names.js';
 const str = (field: string, max: number) =>
   z.string().max(max, `${field} is longer than ${max} characters`);
 const channelArg = str('channel', CHANNEL_MAX + 100);
+/** A field the spec requires, left to the domain to refuse (with its text) when missing. */
+const required = <T extends z.ZodType>(schema: T) => schema.optional().meta({ required: true });
+/** An integer `field` in `min..max`; every refusal names the field. */
+const intIn = (field: string, min: number, max: number) =>
+  z
+    .number(`${field} must be a number`)
+    .int(`${field} must be an integer`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
 
 export const getStatusInput = z.object({});
 export const listChannelsInput = z.object({});
 
 export const registerAgentInput = z.object({
-  nick: str('nick', 200).optional(),
+  nick: required(str('nick', 200)),
   type: z.enum(AGENT_TYPES).optional(),
   channels: z.array(channelArg).max(50, 'at most 50 channels').optional(),
 });
 
 export const sendMessageInput = z.object({
-  channel: channelArg.optional(),
-  type: str('type', 200).optional(),
+  channel: required(channelArg),
+  type: required(str('type', 200)),
   payload: z.record(z.string(), z.unknown()).optional(),
   /** Recipients: nicks, `@all`, `@workers`, `@orchestrators`, `@observers`, `@prefix-*`. */
   to: z
@@ -32,8 +42,9 @@ export const sendMessageInput = z.object({
 });
 
 export const getHistoryInput = z.object({
-  channel: channelArg.optional(),
-  limit: z.number().int().min(1).max(HISTORY_LIMITS.max).optional(),
+  channel: required(channelArg),
+  /** The newest `limit` messages (default 20; Cairn caps it at 500). */
+  limit: intIn('limit', 1, HISTORY_LIMITS.max).default(HISTORY_LIMITS.default),
 });
 
 /** REST `POST /v1/channels`. */

@@ -55,9 +55,17 @@ export const teamChatSubscribeInput = z.object({
   ...identity,
 });
 
+/**
+ * Both fields are required by the spec and advertised so (`required: true` lands in tools/list's
+ * `required`), yet parse when missing: the handler answers that with the spec's tool-error.
+ */
 export const teamDelegateInput = z.object({
-  assignee: z.string().max(ROOM_LIMITS.id, 'assignee is longer than 200 characters').optional(),
-  task: text('task').optional(),
+  assignee: z
+    .string()
+    .max(ROOM_LIMITS.id, 'assignee is longer than 200 characters')
+    .optional()
+    .meta({ required: true }),
+  task: text('task').optional().meta({ required: true }),
 });
 
 /** REST `GET /api/rooms/:room/posts` and `/stream` query. */
