@@ -100,7 +100,11 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
     const id = ulid(clock());
     const text = summaryLine(checked.type, checked.payload, checked.payloadJson);
     const post = await options.rooms.post(
-      { roomId: channel.room_id, authorAgentId: from, kind, text },
+      {
+        ...{ roomId: channel.room_id, authorAgentId: from, kind, text },
+        // Named recipients hear of it in their inbox (groups such as `@workers` are not expanded).
+        addressedTo: checked.to.filter((r) => !r.startsWith('@')),
+      },
       (tx, p) =>
         insertEnvelope(tx, {
           ...{ roomId: p.roomId, seq: p.seq, id, type: checked.type },

@@ -13,6 +13,7 @@ import {
   TransitionError,
 } from './errors.js';
 import { selectHistory } from './events.js';
+import { addressInbox, mentionEntries } from './inbox.js';
 import {
   type BoardLimits,
   canMove,
@@ -213,8 +214,20 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     /** Appends a comment. @throws NotFoundError for an unknown task. */
     async addComment(input: CommentInput): Promise<TaskComment> {
       return store.write(async (tx) => {
-        await mustFind(tx, input.taskId);
-        return toComment(await insertComment(tx, input, clock()));
+        const task = await mustFind(tx, input.taskId);
+        const row = await insertComment(tx, input, clock());
+        // The task's holder hears of it on its next tasks call, and so does anyone @mentioned.
+        const author = row.author_agent_id ?? (row.author_type === 'user' ? 'user' : null);
+        const where = { source: task.id, ref: row.id, author, at: row.created_at };
+        const holder = task.assignee_agent_id;
+        const open = task.status !== 'done' && task.status !== 'cancelled';
+        await addressInbox(tx, [
+          ...(holder !== null && open
+            ? [{ ...where, agentId: holder, kind: 'comment' as const, text: row.body }]
+            : []),
+          ...mentionEntries(row.body, where),
+        ]);
+        return toComment(row);
       });
     },
 

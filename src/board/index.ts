@@ -10,6 +10,16 @@ export type {
 } from './types.js';
 export { NotHolderError, TransitionError } from './errors.js';
 export {
+  addressInbox,
+  type InboxDelivery,
+  type InboxEntry,
+  type InboxItem,
+  type InboxKind,
+  mentionEntries,
+  mentionsIn,
+  takeInbox,
+} from './inbox.js';
+export {
   AUTHOR_TYPES,
   type AuthorType,
   type BoardLimits,
@@ -23,6 +33,13 @@ export {
   type TaskStatus,
 } from './model.js';
 export type { TaskFilter } from './queries.js';
+export {
+  CAP_REFUSALS,
+  createRefusalCircuit,
+  type OpenCircuit,
+  type RefusalCircuit,
+  type RefusalCircuitPolicy,
+} from './refusal-circuit.js';
 export type { TaskRelations } from './relations.js';
 export {
   addCommentInput,

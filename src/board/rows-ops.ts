@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
 import { recordTransition } from './events.js';
+import { addressInbox } from './inbox.js';
 import type { TaskStatus } from './model.js';
 import { findTask } from './queries.js';
 import type { CommentRow, TaskRow } from './rows.js';
@@ -88,7 +89,15 @@ export async function sweepExpired(tx: Queryable, now: number): Promise<number> 
       reason: `lease expired: claim by ${by}`,
     });
     const body = `lease expired: claim by ${row.assignee_agent_id ?? 'unknown'} returned the task to todo`;
-    await insertComment(tx, { taskId: row.id, body, authorType: 'system' }, now);
+    const comment = await insertComment(tx, { taskId: row.id, body, authorType: 'system' }, now);
+    // The agent that lost the claim learns it on its next tasks call.
+    if (row.assignee_agent_id !== null)
+      await addressInbox(tx, [
+        {
+          ...{ agentId: row.assignee_agent_id, kind: 'comment', source: row.id },
+          ...{ ref: comment.id, author: null, text: body, at: now },
+        },
+      ]);
   }
   return expired.length;
 }

@@ -47,6 +47,8 @@ export interface Core {
   /** The background embedder (null without an embedder). */
   readonly embedWorker: EmbedWorker | null;
   readonly logger: Logger;
+  /** The clock every domain service was built with (CoreOptions.clock, else Date.now). */
+  readonly clock: () => number;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedder,
     embedWorker,
     logger,
+    clock: options.clock ?? Date.now,
     close: async () => {
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.

@@ -31,6 +31,11 @@ interface McpServerOptions<C extends ToolCallContext, R> {
   logger: Logger;
   /** Turns a handler's output into the tool result; `toResult` (JSON) when omitted. */
   format?: (out: R) => CallToolResult;
+  /**
+   * Adds to every tool result, a tool-error included (the tasks server's inbox piggyback).
+   * Not applied to JSON-RPC errors (unknown tool, invalid arguments). Must not throw.
+   */
+  amend?: (result: CallToolResult) => Promise<CallToolResult>;
 }
 
 /** A server's tools and plumbing; `context` is required when its tools need more than the base. */
@@ -94,10 +99,12 @@ function toolCaller<C extends ToolCallContext, R>(
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) throw invalidArgs(parsed.error);
     const ctx = await context(base);
+    let result: CallToolResult;
     try {
-      return format(await tool.handler(parsed.data, ctx));
+      result = format(await tool.handler(parsed.data, ctx));
     } catch (err) {
-      return mapError(err, tool.name, spec.logger);
+      result = mapError(err, tool.name, spec.logger);
     }
+    return spec.amend === undefined ? result : spec.amend(result);
   };
 }

@@ -1,16 +1,22 @@
 // The tasks MCP server: the spec's 12 board tools plus claim_next_ready and renew_claim, as a
 // thin façade over the board. Read-only sessions list only list_tasks and get_task.
+import { randomUUID } from 'node:crypto';
+
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import {
   addCommentInput,
   claimNextReadyInput,
   claimTaskInput,
+  createRefusalCircuit,
   createSubtaskInput,
   createTaskInput,
   linkTaskInput,
   listTasksInput,
+  type InboxDelivery,
   renewClaimInput,
+  takeInbox,
   taskIdInput,
   updateTaskStatusInput,
 } from '../board/index.js';
@@ -40,6 +46,21 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
     binding.scopeTeamId ?? requested;
   /** A bound agent acts as itself: its identity is never taken from tool arguments. */
   const self = (requested: string): string => binding.scopeAgentId ?? requested;
+  // Who keeps hitting a creation cap: the bound agent (shared by all its sessions and
+  // processes), or this one connection when unbound, so unbound agents are never conflated.
+  const caller =
+    binding.scopeAgentId === undefined
+      ? `session:${randomUUID()}`
+      : `agent:${binding.scopeAgentId}`;
+  const { circuitThreshold, circuitWindowMs, circuitCooldownMs } = core.broker.config;
+  const circuit = createRefusalCircuit(core.store, {
+    policy: {
+      threshold: circuitThreshold,
+      windowMs: circuitWindowMs,
+      cooldownMs: circuitCooldownMs,
+    },
+    clock: core.clock,
+  });
 
   return [
     defineTool({
@@ -64,12 +85,14 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       input: createTaskInput,
       // A bound session's new root tasks land on its own team, so it can see them.
       handler: (a) =>
-        board.createCappedTask(
-          {
-            ...a,
-            teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
-          },
-          actor,
+        circuit.guard(caller, () =>
+          board.createCappedTask(
+            {
+              ...a,
+              teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
+            },
+            actor,
+          ),
         ),
     }),
     defineTool({
@@ -77,7 +100,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
       input: createSubtaskInput,
-      handler: (a) => board.createCappedTask(a, actor),
+      handler: (a) => circuit.guard(caller, () => board.createCappedTask(a, actor)),
     }),
     defineTool({
       name: 'claim_task',
@@ -168,10 +191,56 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
 export function createTasksServer(core: Core, binding: TasksBinding = {}): Server {
   const all = tasksTools(core, binding);
   const tools = binding.readOnly === true ? all.filter((t) => READ_ONLY_TOOLS.has(t.name)) : all;
+  const agent = binding.scopeAgentId;
   return createMcpServer({
     name: TASKS_SERVER_NAME,
     version: core.version,
     tools,
     logger: core.logger,
+    ...(agent === undefined ? {} : { amend: piggybackInbox(core, agent) }),
   });
+}
+
+/**
+ * The inbox piggyback of a bound agent: what was addressed to it since its last call (see
+ * src/board/inbox.ts) rides along on every tool result, a tool-error included, as one more text
+ * block and as `_meta["cairn/inbox"]`. Each entry is handed over once; a failure to read the
+ * inbox never spoils the result it would have joined.
+ */
+function piggybackInbox(
+  core: Core,
+  agent: string,
+): (result: CallToolResult) => Promise<CallToolResult> {
+  return async (result) => {
+    let inbox: InboxDelivery;
+    try {
+      inbox = await takeInbox(core.store, agent);
+    } catch (err) {
+      core.logger.warn({ err, agent }, 'inbox piggyback skipped');
+      return result;
+    }
+    if (inbox.items.length === 0) return result;
+    return {
+      ...result,
+      content: [...result.content, { type: 'text', text: inboxText(agent, inbox) }],
+      _meta: { ...result._meta, [INBOX_META]: inbox },
+    };
+  };
+}
+
+/** `_meta` key of the piggybacked inbox: `{ items: InboxItem[], more: number }`. */
+export const INBOX_META = 'cairn/inbox';
+
+function inboxText(agent: string, inbox: InboxDelivery): string {
+  const more =
+    inbox.more === 0 ? '' : ` (${inbox.more} more waiting: they come with your next calls)`;
+  const lines = inbox.items.map((i) => {
+    // Rooms are `team:<id>` or `#channel`; any other source is a task.
+    const room = i.source.startsWith('#') || i.source.startsWith('team:');
+    const where = room
+      ? `${i.kind === 'mention' ? '@mention' : 'message'} in ${i.source}`
+      : `${i.kind === 'mention' ? '@mention in a comment' : 'comment'} on task ${i.source}`;
+    return `- ${where} from ${i.from ?? 'the system'} at ${i.at}: ${JSON.stringify(i.text)}`;
+  });
+  return [`Inbox for ${agent}: ${inbox.items.length} new${more}`, ...lines].join('\n');
 }

@@ -1,6 +1,6 @@
 // The team room service: numbered posts, enveloped reads with the echo guard, long-poll,
 // the roster, and delegation. Imports only the store, the board and the broker's audit log.
-import type { Board } from '../board/index.js';
+import { addressInbox, type Board, mentionEntries } from '../board/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { delegate, type DelegateInput } from './delegate.js';
 import { wrapPost } from './envelope.js';
@@ -38,6 +38,11 @@ export interface PostInput {
   authorAgentId: string;
   text: string;
   kind?: PostKind;
+  /**
+   * Agents the post is addressed to (a backplane envelope's `to` nicks): each gets it in its
+   * inbox, as does anyone the text @mentions (system posts address nobody).
+   */
+  addressedTo?: readonly string[] | undefined;
 }
 
 export interface ReadInput {
@@ -135,6 +140,21 @@ export function createRooms(store: Store, options: RoomsOptions) {
           createdAt: now,
         });
         await upsertMember(tx, input.roomId, input.authorAgentId, now);
+        if (inserted.kind !== 'system') {
+          const where = {
+            ...{ source: input.roomId, ref: `${input.roomId}#${inserted.seq}` },
+            ...{ author: input.authorAgentId, at: now },
+          };
+          await addressInbox(tx, [
+            ...(input.addressedTo ?? []).map((agentId) => ({
+              ...where,
+              agentId,
+              kind: 'message' as const,
+              text: input.text,
+            })),
+            ...mentionEntries(input.text, where),
+          ]);
+        }
         await within?.(tx, inserted);
         return inserted;
       });

@@ -1,12 +1,14 @@
 // Forward-only, numbered schema migrations applied when a store opens. Never edit a
 // migration that has shipped: add the next number instead.
 
+import { AGENT_INBOX_MIGRATION } from './migration-agent-inbox.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
+import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import type { Migration } from './migration-types.js';
@@ -242,4 +244,6 @@ export const MIGRATIONS: readonly Migration[] = [
   APPROVAL_TASK_MIGRATION,
   TASK_EVENTS_BACKFILL_MIGRATION,
   POSTINGS_MIGRATION,
+  TASK_CIRCUIT_MIGRATION,
+  AGENT_INBOX_MIGRATION,
 ];

@@ -10,6 +10,10 @@ const CHILD_CAP_TEXT =
 const ROOT_RATE_TEXT =
   'task rejected: 30 root tasks already created in the last 5 min (max 30); wait for the window to roll or file the work as subtasks of an existing task';
 
+// One unbound process may collect several refusals here; the refusal circuit (5 by default)
+// would turn its later calls into circuit_open, which is not what these races measure.
+const NO_CIRCUIT = { env: { CAIRN_CIRCUIT_THRESHOLD: '1000' } };
+
 function split(outcomes: readonly Outcome[]) {
   return {
     ok: outcomes.filter((o) => o.kind === 'ok'),
@@ -26,7 +30,7 @@ describe('creation caps across processes', () => {
   });
 
   it('8 processes × 6 create_subtask on one parent: exactly 24 children land', async () => {
-    const a = (arena = await createArena());
+    const a = (arena = await createArena(NO_CIRCUIT));
     const parent = await a.withCore((core) => core.board.createTask({ title: 'parent' }));
     const procs = await a.pool.spawnMany(8);
 
@@ -60,7 +64,7 @@ describe('creation caps across processes', () => {
   }, 120_000);
 
   it('40 concurrent root creates over 8 processes: exactly 30 land', async () => {
-    const a = (arena = await createArena());
+    const a = (arena = await createArena(NO_CIRCUIT));
     const procs = await a.pool.spawnMany(8);
 
     const outcomes = (

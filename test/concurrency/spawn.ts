@@ -34,6 +34,8 @@ export interface SpawnOptions {
   home: string;
   /** Extra CLI flags, e.g. ['--lease-ms', '1000'] or ['--read-only']. */
   args?: readonly string[];
+  /** Extra environment, e.g. CAIRN_CIRCUIT_THRESHOLD. */
+  env?: Record<string, string> | undefined;
 }
 
 /** The outcome of one tool call, classified without throwing. */
@@ -86,7 +88,7 @@ export async function spawnTasks(options: SpawnOptions): Promise<TasksProcess> {
     clientName: 'cairn-concurrency',
     db: options.db,
     args: options.args,
-    env: { CAIRN_HOME: options.home, CAIRN_LOG_LEVEL: 'info' },
+    env: { CAIRN_HOME: options.home, CAIRN_LOG_LEVEL: 'info', ...options.env },
   });
   const pid = transport.pid;
   if (pid === null) throw new Error('tasks process has no pid');
