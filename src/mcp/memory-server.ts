@@ -107,5 +107,7 @@ export function createMemoryServer(core: Core, binding: MemoryBinding = {}): Ser
     version: core.version,
     tools: memoryTools(core, binding),
     logger: core.logger,
+    // The spec: the model's scope args are ignored when the connection is bound.
+    ...(isBound(binding) ? { ignoredArgs: ['scopeTeamId', 'scopeAgentId'] } : {}),
   });
 }

@@ -36,6 +36,11 @@ interface McpServerOptions<C extends ToolCallContext, R> {
    * Not applied to JSON-RPC errors (unknown tool, invalid arguments). Must not throw.
    */
   amend?: (result: CallToolResult) => Promise<CallToolResult>;
+  /**
+   * Arguments the connection's binding overrides ("ignored when bound" in the spec): removed
+   * before validation, so a value the server would ignore can never fail the call.
+   */
+  ignoredArgs?: readonly string[];
 }
 
 /** A server's tools and plumbing; `context` is required when its tools need more than the base. */
@@ -85,6 +90,13 @@ export function createMcpServer<C extends ToolCallContext = ToolCallContext, R =
   return server;
 }
 
+/** `args` without the `ignored` keys (a copy; anything but a plain object is left as is). */
+function withoutIgnored(args: unknown, ignored: readonly string[] | undefined): unknown {
+  if (ignored === undefined || ignored.length === 0) return args;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  return Object.fromEntries(Object.entries(args).filter(([k]) => !ignored.includes(k)));
+}
+
 /** tools/call: unknown tool and bad arguments → -32602, then context, handler, format. */
 function toolCaller<C extends ToolCallContext, R>(
   spec: McpServerSpec<C, R>,
@@ -96,7 +108,7 @@ function toolCaller<C extends ToolCallContext, R>(
   return async (name, args, base) => {
     const tool = byName.get(name);
     if (tool === undefined) throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
-    const parsed = tool.input.safeParse(args ?? {});
+    const parsed = tool.input.safeParse(withoutIgnored(args ?? {}, spec.ignoredArgs));
     if (!parsed.success) throw invalidArgs(parsed.error);
     const ctx = await context(base);
     let result: CallToolResult;

@@ -116,10 +116,16 @@ export function createTeamChatServer(core: Core, binding: TeamChatBinding = {}):
   if (binding.delegate === true && caller !== undefined && teamId !== undefined) {
     tools.push(delegateTool(core, caller, teamId));
   }
+  // The spec: a bound author or room is taken from the binding, the args naming it ignored.
+  const ignoredArgs = [
+    ...(caller === undefined ? [] : ['authorAgentId']),
+    ...(teamId === undefined ? [] : ['teamId', 'roomId']),
+  ];
   return createMcpServer({
     name: TEAMCHAT_SERVER_NAME,
     version: core.version,
     tools,
     logger: core.logger,
+    ignoredArgs,
   });
 }

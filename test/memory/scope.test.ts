@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { MemoryBinding } from '../../src/mcp/index.js';
-import { callErr, callOk } from '../helpers.js';
+import { callErr, callInvalid, callOk } from '../helpers.js';
 import {
   all,
   type Got,
@@ -129,6 +129,24 @@ describe('scope isolation across two teams', () => {
     expect(await views(s.client, { scopeTeamId: 't2', scopeAgentId: 'a2' }, everything)).toEqual(
       all(ids([f.G, f.T2])),
     );
+  });
+
+  it('a bound session ignores even malformed scope args; an unbound one refuses them', async () => {
+    const bound = await s.connect({ scopeTeamId: 't1', scopeAgentId: 'a1' });
+    const junk = { scopeTeamId: '', scopeAgentId: 42 };
+    const out = await callOk<Saved>(bound, 'memory_save', {
+      title: 'junk scope',
+      content: 'zebra fact saved with junk scope args',
+      ...junk,
+    });
+    expect(out.fact).toMatchObject({ teamId: 't1', agentId: null });
+    const hits = await callOk<{ results: unknown[] }>(bound, 'memory_search', {
+      query: 'zebra',
+      ...junk,
+    });
+    expect(hits.results.length).toBeGreaterThan(0);
+    await callOk(bound, 'memory_browse', junk);
+    expect(await callInvalid(s.client, 'memory_browse', junk)).toMatch(/invalid args: scope/);
   });
 
   it('an agent-only binding saves privately to that agent, never into global memory', async () => {

@@ -184,8 +184,6 @@ describe('teamchat tools', () => {
       ['team_chat_post', { text: 42 }, /invalid args: text: /],
       ['team_chat_post', { text: 'x'.repeat(32_769) }, /invalid args: text: .*32 KiB/],
       ['team_chat_post', { text: 'é'.repeat(20_000) }, /invalid args: text: .*32 KiB/],
-      ['team_chat_post', { text: 'x', authorAgentId: 'a]b' }, /invalid args: authorAgentId: /],
-      ['team_chat_post', { text: 'x', teamId: 'x'.repeat(201) }, /invalid args: teamId: /],
       ['team_chat_subscribe', { limit: 0 }, /invalid args: limit: /],
       ['team_chat_subscribe', { limit: 501 }, /invalid args: limit: /],
       ['team_chat_subscribe', { limit: 2.5 }, /invalid args: limit: /],
@@ -203,5 +201,33 @@ describe('teamchat tools', () => {
     }
     // The largest allowed post still goes through.
     await callOk(ann, 'team_chat_post', { text: 'y'.repeat(32_768) });
+  });
+
+  it('a bound session never fails on the args its binding overrides, however malformed', async () => {
+    const { core, ann } = await team();
+    const junk = { authorAgentId: 'a]b', teamId: 'x'.repeat(201), roomId: 7 };
+    const out = await callOk<Posted>(ann, 'team_chat_post', { text: 'still me', ...junk });
+    expect(out.posted).toMatchObject({ roomId: 'team:t1', authorAgentId: 'ann' });
+    await callOk(ann, 'team_chat_subscribe', junk);
+    // Unbound, the same args are the identity, and are checked.
+    const unbound = await sessions.connect(core, {});
+    expect(
+      await callInvalid(unbound, 'team_chat_post', {
+        text: 'x',
+        teamId: 't1',
+        authorAgentId: 'a]b',
+      }),
+    ).toMatch(/invalid args: authorAgentId: /);
+    // Bound as author only: the team still comes from the args, and is checked.
+    const authorOnly = await sessions.connect(core, { postAuthorAgentId: 'cy' });
+    expect(
+      await callInvalid(authorOnly, 'team_chat_post', { text: 'x', teamId: 'x'.repeat(201) }),
+    ).toMatch(/invalid args: teamId: /);
+    const posted = await callOk<Posted>(authorOnly, 'team_chat_post', {
+      text: 'x',
+      teamId: 't1',
+      authorAgentId: 'a]b',
+    });
+    expect(posted.posted).toMatchObject({ authorAgentId: 'cy', roomId: 'team:t1' });
   });
 });
