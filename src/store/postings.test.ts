@@ -149,6 +149,19 @@ async function expectConsistentStats(store: Store): Promise<void> {
 
 const ids = (hits: readonly { rowid: number }[]): number[] => hits.map((h) => h.rowid);
 
+/** Items waiting to be indexed. */
+const dirtyCount = async (store: Store): Promise<number | undefined> =>
+  (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_postings_dirty'))?.n;
+
+/** Inserts `n` global facts `<word> note <i>` in one statement that bypasses the store's flush. */
+const bypassingBulk = (store: Store, n: number, word: string) =>
+  store.run(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO memory_items (id, kind, title, content, tags, content_hash, created_at, updated_at)
+     SELECT 'bulk' || i, 'fact', ?, ? || ' note ' || i, '[]', 'h' || i, 1, 1 FROM n`,
+    [n, word, word],
+  );
+
 describe('memory postings', () => {
   it('rank exactly like an exhaustive BM25 through inserts, edits, deletes and scope moves', async () => {
     const store = await open();
@@ -293,13 +306,8 @@ describe('memory postings', () => {
   });
   it('drains a large backlog of bypassing writes over several store writes', async () => {
     const store = await open();
-    await store.run(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
-       INSERT INTO memory_items (id, kind, title, content, tags, content_hash, created_at, updated_at)
-       SELECT 'bulk' || i, 'fact', 'plover', 'plover note ' || i, '[]', 'h' || i, 1, 1 FROM n`,
-    );
-    const dirty = async () =>
-      (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_postings_dirty'))?.n;
+    await bypassingBulk(store, 2500, 'plover');
+    const dirty = () => dirtyCount(store);
     await store.write((tx) => insert(tx, '', 'egret', 'an egret'));
     expect(await dirty()).toBe(501);
     expect(await store.memoryIndex.fullText('plover', visible(''), 5)).toHaveLength(5);
@@ -311,13 +319,8 @@ describe('memory postings', () => {
 
   it('a search that finds a backlog starts a background drain in small transactions', async () => {
     const store = await open();
-    await store.run(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
-       INSERT INTO memory_items (id, kind, title, content, tags, content_hash, created_at, updated_at)
-       SELECT 'bulk' || i, 'fact', 'dunlin', 'dunlin note ' || i, '[]', 'h' || i, 1, 1 FROM n`,
-    );
-    const dirty = async () =>
-      (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_postings_dirty'))?.n;
+    await bypassingBulk(store, 1200, 'dunlin');
+    const dirty = () => dirtyCount(store);
     expect(await dirty()).toBe(1200);
     // No write follows: FTS5 answers this search, and the drain it starts indexes the rest.
     expect(await store.memoryIndex.fullText('dunlin', visible(''), 3)).toHaveLength(3);
@@ -353,9 +356,7 @@ describe('migration 14', () => {
     const store = await open('old.db');
     // FTS5 ranks while the backlog drains, so the answer is complete either way.
     expect(await store.memoryIndex.fullText('osprey', visible('red'), 10)).toHaveLength(2);
-    const dirty = async () =>
-      (await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM memory_postings_dirty'))?.n;
-    await expect.poll(dirty, { timeout: 10_000, interval: 20 }).toBe(0);
+    await expect.poll(() => dirtyCount(store), { timeout: 10_000, interval: 20 }).toBe(0);
     expect(await store.memoryIndex.fullText('osprey', visible('red'), 10)).toHaveLength(2);
     await expectConsistentStats(store);
   });
