@@ -91,10 +91,10 @@ export function createPool(ids: readonly string[]): Pool {
 
 const node = process.execPath;
 
-/** The Cairn stdio server (compiled dist/, via its bin) over one database. */
-export const cairnStdio = (ws: Workspace, db: string): Command => ({
+/** The Cairn stdio server (compiled dist/, via its bin) over one database; `flags` e.g. --agent. */
+export const cairnStdio = (ws: Workspace, db: string, flags: readonly string[] = []): Command => ({
   command: node,
-  args: [join(ROOT, 'bin', 'cairn-mcp-tasks.js'), '--db', db],
+  args: [join(ROOT, 'bin', 'cairn-mcp-tasks.js'), '--db', db, ...flags],
   env: { CAIRN_HOME: ws.home },
   cwd: ROOT,
 });

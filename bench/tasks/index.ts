@@ -2,6 +2,7 @@
 // HTTP at 1 and 16 clients, then claim contention across stdio processes. Writes
 // bench/results/tasks.json and the `tasks` section of docs/benchmarks.md.
 import { machineInfo, writeDocSection, writeResult } from '../lib/report.js';
+import { type BindingResult, measureBinding } from './binding.js';
 import { measureContention } from './contention.js';
 import { createWorkspace, seedTemplate } from './fixture.js';
 import { renderTasks, type Target, type TasksReport } from './render.js';
@@ -18,9 +19,14 @@ const CONFIG = {
   contentionProcesses: 8,
   contentionPool: 2000,
   contentionCapMs: 15_000,
+  bindingWarmup: 50,
+  bindingRounds: 1000,
+  bindingCapMs: 30_000,
 } as const satisfies Record<string, number> & ThroughputConfig;
 
 const HTTP_OVERHEAD_LIMIT = 1.3;
+/** Our own limit: the binding adds one indexed inbox read per call (the spec sets none). */
+const BINDING_LIMIT = 1.1;
 const CELLS: readonly [Transport, number][] = [
   ['stdio', 1],
   ['stdio', 16],
@@ -28,7 +34,11 @@ const CELLS: readonly [Transport, number][] = [
   ['http', 16],
 ];
 
-function targetsFor(cells: readonly Cell[], report: TasksReport['contention']): Target[] {
+function targetsFor(
+  cells: readonly Cell[],
+  report: TasksReport['contention'],
+  binding: BindingResult,
+): Target[] {
   const overhead = cells
     .filter((c) => c.transport === 'http')
     .flatMap((c) =>
@@ -41,6 +51,12 @@ function targetsFor(cells: readonly Cell[], report: TasksReport['contention']): 
     );
   return [
     ...overhead,
+    {
+      name: 'Bound session (--agent) list_tasks p50 vs unbound, nothing waiting',
+      limit: `≤ ${BINDING_LIMIT.toFixed(2)}×`,
+      value: `${binding.p50Ratio.toFixed(2)}×`,
+      met: binding.p50Ratio <= BINDING_LIMIT,
+    },
     {
       name: `Failed claims, ${report.processes} contending processes`,
       limit: '0',
@@ -82,13 +98,19 @@ export async function runTasksBench(): Promise<void> {
       CONFIG.contentionProcesses,
       CONFIG.contentionCapMs,
     );
+    log(`binding: unbound vs --agent list_tasks, ${CONFIG.bindingRounds} rounds…`);
+    const binding = await measureBinding(ws, board, CONFIG);
+    log(
+      `  p50 ${binding.unbound.p50Ms} / ${binding.bound.p50Ms} / ${binding.boundWithInbox.p50Ms} ms (bound ${binding.p50Ratio}×, with inbox ${binding.withInboxP50Ratio}×)`,
+    );
     const report: TasksReport = {
       bench: 'tasks',
       machine,
       config: { ...CONFIG },
       cells,
       contention,
-      targets: targetsFor(cells, contention),
+      binding,
+      targets: targetsFor(cells, contention, binding),
     };
     const markdown = renderTasks(report);
     const path = writeResult('tasks', report);

@@ -1,6 +1,7 @@
 // The tasks bench's markdown: throughput and overhead, latency, contention, and the targets.
 import type { MachineInfo } from '../lib/report.js';
 import { mdTable } from '../lib/report.js';
+import type { BindingResult } from './binding.js';
 import type { ContentionResult } from './contention.js';
 import type { Cell } from './throughput.js';
 
@@ -17,6 +18,7 @@ export interface TasksReport {
   config: Record<string, number>;
   cells: Cell[];
   contention: ContentionResult;
+  binding: BindingResult;
   targets: Target[];
 }
 
@@ -99,6 +101,25 @@ export function renderTasks(r: TasksReport): string {
       ],
     ],
   );
+  const b = r.binding;
+  const binding = mdTable(
+    ['Session', 'p50 ms', 'p99 ms', 'p50 vs unbound'],
+    [
+      ['unbound', b.unbound.p50Ms.toFixed(3), b.unbound.p99Ms.toFixed(3), '1.00×'],
+      [
+        'bound, nothing waiting',
+        b.bound.p50Ms.toFixed(3),
+        b.bound.p99Ms.toFixed(3),
+        `${b.p50Ratio.toFixed(2)}×`,
+      ],
+      [
+        'bound, one entry waiting',
+        b.boundWithInbox.p50Ms.toFixed(3),
+        b.boundWithInbox.p99Ms.toFixed(3),
+        `${b.withInboxP50Ratio.toFixed(2)}×`,
+      ],
+    ],
+  );
   const targets = mdTable(
     ['Target', 'Limit', 'Measured', 'Met'],
     r.targets.map((t) => [t.name, t.limit, t.value, t.met ? 'yes' : '**no**']),
@@ -137,6 +158,16 @@ drained${c.drained ? '' : ' (**not drained within the time cap**)'}. Claims/s co
 are the expected \`conflict\` tool-error; failed is anything else. Double claims: ${c.doubleClaims}.
 
 ${contention}
+
+### What an agent binding costs
+
+\`list_tasks\` over stdio from an unbound session, from one bound with \`--agent\` (holder checks,
+the refusal circuit's caller, and the inbox check on every result), and from another bound
+session that finds one inbox entry waiting (a peer's comment @mentioning its agent, posted untimed
+just before, so the answer carries the piggyback). Each session is its own process. The three take turns call by call (order rotated each round), ${n(r.binding.unbound.calls)} rounds after
+${cfg('bindingWarmup')} warm-up rounds. Piggybacks missing from the third kind: ${r.binding.missedPiggybacks}.
+
+${binding}
 
 ### Targets
 
