@@ -7,15 +7,18 @@ import { AUTHOR_TYPES, TASK_STATUSES } from './model.js';
 /** Bounds that keep hostile input from bloating the store. */
 export const LIMITS = { id: 200, title: 1000, text: 65_536 } as const;
 
+// Blank (whitespace-only) ids and titles are refused: an agent named "  " reads as nobody.
 const id = (what: string) =>
   z
     .string()
     .min(1, `${what} must be a non-empty string`)
-    .max(LIMITS.id, `${what} is longer than ${LIMITS.id} characters`);
+    .max(LIMITS.id, `${what} is longer than ${LIMITS.id} characters`)
+    .refine((v) => v.trim() !== '', `${what} must not be blank`);
 const title = z
   .string()
   .min(1, 'title must be a non-empty string')
-  .max(LIMITS.title, `title is longer than ${LIMITS.title} characters`);
+  .max(LIMITS.title, `title is longer than ${LIMITS.title} characters`)
+  .refine((v) => v.trim() !== '', 'title must not be blank');
 const text = (what: string) =>
   z
     .string()

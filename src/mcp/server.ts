@@ -3,7 +3,6 @@
 // may add to the per-call context and format results their own way; nothing else differs.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
@@ -14,6 +13,7 @@ import type { z } from 'zod';
 
 import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
+import { onToolCall } from './tool-call.js';
 import type { ToolCallContext, ToolDef } from './tool.js';
 
 /**
@@ -84,8 +84,8 @@ export function createMcpServer<C extends ToolCallContext = ToolCallContext, R =
   }));
   const call = toolCaller(spec);
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    call(request.params.name, request.params.arguments, { signal: extra.signal }),
+  onToolCall(server, (request, extra) =>
+    call(request.name, request.arguments, { signal: extra.signal }),
   );
   return server;
 }

@@ -3,16 +3,12 @@
 // { reason, detail }; while a call waits for approval, progress notifications keep it alive,
 // and its approval names the board task it works for (`_meta["cairn/taskId"]` or the claim).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
+  type ProgressToken,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
 
 import type { Board } from '../board/index.js';
 import {
@@ -24,6 +20,7 @@ import {
 import type { Core } from '../core/index.js';
 import { mapError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
+import { type CallExtra, onToolCall, type ToolCallRequest } from './tool-call.js';
 
 /** The calling agent, when the transport knows it (signed attach URL, stdio `--agent`). */
 export interface ToolsBinding {
@@ -97,18 +94,19 @@ function taskResolver(
   };
 }
 
-type CallRequest = z.infer<typeof CallToolRequestSchema>;
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The client's progress token, when `_meta.progressToken` is one (a string or a number). */
+const progressToken = (v: unknown): ProgressToken | undefined =>
+  typeof v === 'string' || typeof v === 'number' ? v : undefined;
 
 async function handleCall(
   core: Core,
   who: { caller: string; agentId: string | undefined },
-  request: CallRequest,
-  extra: Extra,
+  request: ToolCallRequest,
+  extra: CallExtra,
 ): Promise<CallToolResult> {
-  const name = request.params.name;
-  const meta = request.params._meta;
-  const token = meta?.progressToken;
+  const name = request.name;
+  const meta = request._meta;
+  const token = progressToken(meta?.['progressToken']);
   const notify: Notify | undefined =
     token === undefined
       ? undefined
@@ -122,7 +120,7 @@ async function handleCall(
   try {
     const result = await core.broker.call({
       tool: name,
-      args: request.params.arguments ?? {},
+      args: request.arguments ?? {},
       caller: who.caller,
       signal: extra.signal,
       onWaiting: waitingReporter(notify),
@@ -153,7 +151,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
   server.setRequestHandler(ListToolsRequestSchema, () =>
     Promise.resolve({ tools: core.broker.listTools().map(listed) }),
   );
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+  onToolCall(server, (request, extra) =>
     handleCall(core, { caller: caller(), agentId: bound }, request, extra),
   );
   return server;

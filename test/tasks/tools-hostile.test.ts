@@ -14,8 +14,8 @@ afterEach(() => sessions.closeAll());
 type Kind = 'id' | 'title' | 'text' | 'body' | 'status' | 'priority' | 'bool' | 'authorType';
 
 const BAD: Record<Kind, unknown[]> = {
-  id: [42, '', 'x'.repeat(201), null, ['a'], {}, true],
-  title: [42, '', 'x'.repeat(1001), null, { text: 'x' }],
+  id: [42, '', ' \t\n ', 'x'.repeat(201), null, ['a'], {}, true],
+  title: [42, '', '   ', 'x'.repeat(1001), null, { text: 'x' }],
   text: [42, 'x'.repeat(65_537), null, ['x']],
   body: [42, '', 'x'.repeat(65_537), null],
   status: ['nope', 'TODO', 'in-progress', 3, ''],
