@@ -123,12 +123,16 @@ describe('tasks refusal circuit', () => {
   it('takes its settings from CAIRN_CIRCUIT_* and closes after the cool-down', async () => {
     vi.stubEnv('CAIRN_CIRCUIT_THRESHOLD', '2');
     vi.stubEnv('CAIRN_CIRCUIT_WINDOW_MS', '90000');
-    vi.stubEnv('CAIRN_CIRCUIT_COOLDOWN_MS', '400');
-    const { client } = await sessions.open({}, { scopeAgentId: 'looper' });
+    vi.stubEnv('CAIRN_CIRCUIT_COOLDOWN_MS', '60000');
+    // The core's clock drives the circuit: no real waiting (a loaded machine cannot race it).
+    const clock = fakeClock();
+    const { client } = await sessions.open({ clock: clock.now }, { scopeAgentId: 'looper' });
     await hitWallTimes(client, 2);
     const open = await expectOpen(client);
-    expect(open).toMatchObject({ count: 2, window: '90 s' });
-    await new Promise((r) => setTimeout(r, Math.max(0, open.until - Date.now()) + 50));
+    expect(open).toMatchObject({ count: 2, window: '90 s', until: clock.now() + 60_000 });
+    clock.advance(59_999);
+    await expectOpen(client);
+    clock.advance(1);
     await callOk(client, 'create_task', { title: 'after the cool-down' });
     // The two refusals that opened it are spent: one more does not reopen it.
     await hitWall(client, 0);
