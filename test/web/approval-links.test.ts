@@ -3,26 +3,13 @@
 // task's drawer lists the waiting call (tool, arguments, expiry) and follows a second call in
 // and out live; its link opens the Approvals page scrolled to that approval, highlighted and
 // focused, where the keyboard approves it and the MCP call completes. A link to a decided or
-// unknown approval says so. A task from before the event log shows its back-filled status as
-// "recorded when history began".
-import { join } from 'node:path';
-
+// unknown approval says so. (A back-filled history line is tested in task-history.test.ts.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Approval } from '../../src/broker/index.js';
-import { tempDir } from '../helpers.js';
 import { type HttpClient, httpClient, type ServeProcess, spawnServe } from '../http/helpers.js';
-import {
-  apiToken,
-  attachAs,
-  consoleErrors,
-  HAVE_CHROMIUM,
-  historyOf,
-  launch,
-  loginUrl,
-  preHistoryDb,
-} from './browser.js';
+import { apiToken, attachAs, consoleErrors, HAVE_CHROMIUM, launch, loginUrl } from './browser.js';
 
 const AGENT = 'builder';
 /** Generous: the machine may be loaded. */
@@ -227,31 +214,6 @@ describe.skipIf(!HAVE_CHROMIUM)('links to one approval in Chromium', () => {
       await tasks.close();
       await page.close();
       await serve.cleanup();
-    }
-  });
-
-  it('shows a back-filled event as the status recorded when history began', async () => {
-    const dir = tempDir('cairn-web-links-');
-    const legacyId = await preHistoryDb(join(dir.path, 'cairn.db'));
-    const serve = await spawnServe(['--db', join(dir.path, 'cairn.db')]);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = consoleErrors(page);
-    try {
-      await page.goto(loginUrl(serve));
-      await page.locator(`[data-task-id="${legacyId}"]`).waitFor();
-      expect(await historyOf(page, legacyId)).toEqual([
-        'Status Done (recorded when history began)',
-      ]);
-      // The migration's own reason stays at hand as the label's tooltip.
-      await page.locator(`[data-task-id="${legacyId}"]`).press('Enter');
-      const history = page.getByRole('list', { name: 'Status history' });
-      await history.locator('li [title^="back-filled: "]').waitFor();
-      expect(await history.locator('li').count()).toBe(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-      await serve.cleanup();
-      dir.cleanup();
     }
   });
 });

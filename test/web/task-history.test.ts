@@ -58,6 +58,11 @@ describe.skipIf(!HAVE_CHROMIUM)('task history in Chromium', () => {
 
       const legacy = await historyOf(page, legacyId);
       expect(legacy).toEqual(['Status Done (recorded when history began)']);
+      // The migration's own reason stays at hand as the label's tooltip.
+      await page.locator(`[data-task-id="${legacyId}"]`).press('Enter');
+      const history = page.getByRole('list', { name: 'Status history' });
+      await history.locator('li [title^="back-filled: "]').waitFor();
+      expect(await history.locator('li').count()).toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
