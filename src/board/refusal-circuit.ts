@@ -1,9 +1,10 @@
 // The tasks refusal circuit: a caller that keeps hitting the same creation cap is paused for a
 // cool-down instead of looping. Cap refusals never enter the governance audit log, so they are
 // counted in their own table; all state lives in the database, so every process serving one
-// agent shares it. Mirrors the broker's circuit (src/broker/circuit.ts) without importing it.
+// agent shares it. Opening and cool-down are the broker's (tripWhenReached, src/broker/circuit.ts).
 import { createHash } from 'node:crypto';
 
+import { type CircuitPolicy, tripWhenReached } from '../broker/index.js';
 import { DomainError, PolicyError } from '../shared/errors.js';
 import type { Queryable, Store } from '../store/index.js';
 
@@ -15,14 +16,8 @@ export const CAP_REFUSALS: readonly string[] = [
   'parent_not_found',
 ];
 
-/** Same shape and meaning as the broker's circuit settings (CAIRN_CIRCUIT_*). */
-export interface RefusalCircuitPolicy {
-  /** Same-reason refusals within the window that open the circuit. */
-  threshold: number;
-  windowMs: number;
-  /** How long an opened circuit stays open. */
-  cooldownMs: number;
-}
+/** The broker's circuit settings (CAIRN_CIRCUIT_*): same-reason refusals in the window. */
+export type RefusalCircuitPolicy = CircuitPolicy;
 
 export interface RefusalCircuitOptions {
   policy: RefusalCircuitPolicy;
@@ -98,24 +93,21 @@ export async function recordRefusal(
     reason,
     now,
   ]);
-  const circuit = await tx.get<{ counted_from: number }>(
-    'SELECT counted_from FROM task_circuits WHERE caller = ? AND reason = ?',
-    [caller, reason],
+  return tripWhenReached(
+    tx,
+    { table: 'task_circuits', columns: ['caller', 'reason'], values: [caller, reason] },
+    {
+      now,
+      policy,
+      count: async (from) =>
+        (
+          await tx.get<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM task_refusals WHERE caller = ? AND reason = ? AND at >= ?',
+            [caller, reason, from],
+          )
+        )?.n ?? 0,
+    },
   );
-  const from = Math.max(horizon, circuit?.counted_from ?? 0);
-  const row = await tx.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM task_refusals WHERE caller = ? AND reason = ? AND at >= ?',
-    [caller, reason, from],
-  );
-  if ((row?.n ?? 0) < policy.threshold) return null;
-  const until = now + policy.cooldownMs;
-  await tx.run(
-    `INSERT INTO task_circuits (caller, reason, open_until, counted_from) VALUES (?, ?, ?, ?)
-     ON CONFLICT (caller, reason) DO UPDATE SET open_until = excluded.open_until,
-       counted_from = excluded.counted_from`,
-    [caller, reason, until, until],
-  );
-  return until;
 }
 
 export type RefusalCircuit = ReturnType<typeof createRefusalCircuit>;

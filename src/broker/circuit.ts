@@ -41,33 +41,77 @@ export async function openUntil(
 }
 
 /**
- * Counts the caller's recent policy denials for the tool (the one just audited included) and
- * opens the circuit when they reach the threshold. Denials before a past opening's cool-down
- * ended are not counted again. Returns the closing time when it opened the circuit.
+ * A circuit row: its table and the values of the two columns that key it. The broker keys its
+ * circuits by caller + tool; the tasks server's refusal circuit (src/board/refusal-circuit.ts)
+ * by caller + refusal reason.
  */
-export async function tripIfNeeded(
+export type CircuitKey =
+  | {
+      table: 'tool_circuits';
+      columns: readonly ['caller', 'tool'];
+      values: readonly [string, string];
+    }
+  | {
+      table: 'task_circuits';
+      columns: readonly ['caller', 'reason'];
+      values: readonly [string, string];
+    };
+
+/**
+ * Opens the circuit `key` when `count(from)` (the offences since `from`) reaches the threshold,
+ * `from` being the window's start or, when later, the end of the circuit's last cool-down:
+ * offences that opened it once are not counted again. Run inside the write transaction that
+ * recorded the offence. Returns the closing time when it opened the circuit, otherwise null.
+ */
+export async function tripWhenReached(
+  tx: Queryable,
+  key: CircuitKey,
+  input: { now: number; policy: CircuitPolicy; count: (from: number) => Promise<number> },
+): Promise<number | null> {
+  const { now, policy } = input;
+  const [a, b] = key.columns;
+  const prior = await tx.get<{ counted_from: number }>(
+    `SELECT counted_from FROM ${key.table} WHERE ${a} = ? AND ${b} = ?`,
+    [...key.values],
+  );
+  const from = Math.max(now - policy.windowMs, prior?.counted_from ?? 0);
+  if ((await input.count(from)) < policy.threshold) return null;
+  const until = now + policy.cooldownMs;
+  await tx.run(
+    `INSERT INTO ${key.table} (${a}, ${b}, open_until, counted_from) VALUES (?, ?, ?, ?)
+     ON CONFLICT (${a}, ${b}) DO UPDATE SET open_until = excluded.open_until,
+       counted_from = excluded.counted_from`,
+    [...key.values, until, until],
+  );
+  return until;
+}
+
+/**
+ * Counts the caller's recent policy denials for the tool (the one just audited included) and
+ * opens the circuit when they reach the threshold (see tripWhenReached).
+ */
+export function tripIfNeeded(
   tx: Queryable,
   input: { caller: string; tool: string; now: number; policy: CircuitPolicy },
 ): Promise<number | null> {
   const { caller, tool, now, policy } = input;
-  const from = Math.max(
-    now - policy.windowMs,
-    (await circuitOf(tx, caller, tool))?.counted_from ?? 0,
-  );
   const marks = POLICY_DENIALS.map(() => '?').join(', ');
-  const row = await tx.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM audit_log
-     WHERE caller = ? AND tool = ? AND step = 'result' AND outcome = 'denied'
-       AND reason IN (${marks}) AND at >= ?`,
-    [caller, tool, ...POLICY_DENIALS, from],
-  );
-  if ((row?.n ?? 0) < policy.threshold) return null;
-  const until = now + policy.cooldownMs;
-  await tx.run(
-    `INSERT INTO tool_circuits (caller, tool, open_until, counted_from) VALUES (?, ?, ?, ?)
-     ON CONFLICT (caller, tool) DO UPDATE SET open_until = excluded.open_until,
-       counted_from = excluded.counted_from`,
-    [caller, tool, until, until],
-  );
-  return until;
+  const key = {
+    table: 'tool_circuits',
+    columns: ['caller', 'tool'],
+    values: [caller, tool],
+  } as const;
+  return tripWhenReached(tx, key, {
+    now,
+    policy,
+    count: async (from) =>
+      (
+        await tx.get<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM audit_log
+           WHERE caller = ? AND tool = ? AND step = 'result' AND outcome = 'denied'
+             AND reason IN (${marks}) AND at >= ?`,
+          [caller, tool, ...POLICY_DENIALS, from],
+        )
+      )?.n ?? 0,
+  });
 }

@@ -3,7 +3,7 @@ export type { ApprovalQuery } from './approvals.js';
 export { type AuditEntryInput, type AuditQuery, appendAudit, listAudit } from './audit.js';
 export { type Broker, type BrokerOptions, createBroker } from './broker.js';
 export { WEB_SEARCH_MAX_LIMIT } from './builtins.js';
-export { POLICY_DENIALS } from './circuit.js';
+export { type CircuitKey, type CircuitPolicy, POLICY_DENIALS, tripWhenReached } from './circuit.js';
 export { TRUNCATION_MARKER } from './compaction.js';
 export { type BrokerConfig, brokerConfigFromEnv, DEFAULT_BROKER_CONFIG } from './config.js';
 export { ApprovalClosedError, ToolDeniedError, ToolFailedError } from './errors.js';
