@@ -13,7 +13,7 @@ import {
   TransitionError,
 } from './errors.js';
 import { selectHistory } from './events.js';
-import { addressInbox, mentionEntries } from './inbox.js';
+import { addressInbox, messageEntries } from './inbox.js';
 import {
   type BoardLimits,
   canMove,
@@ -221,12 +221,11 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         const where = { source: task.id, ref: row.id, author, at: row.created_at };
         const holder = task.assignee_agent_id;
         const open = task.status !== 'done' && task.status !== 'cancelled';
-        await addressInbox(tx, [
-          ...(holder !== null && open
-            ? [{ ...where, agentId: holder, kind: 'comment' as const, text: row.body }]
-            : []),
-          ...mentionEntries(row.body, where),
-        ]);
+        const holders = holder !== null && open ? [holder] : [];
+        await addressInbox(
+          tx,
+          messageEntries(row.body, where, { agentIds: holders, kind: 'comment' }),
+        );
         return toComment(row);
       });
     },

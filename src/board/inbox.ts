@@ -89,12 +89,19 @@ export async function addressInbox(tx: Queryable, entries: readonly InboxEntry[]
   }
 }
 
-/** Entries for each name `text` mentions (see mentionsIn). */
-export function mentionEntries(
+/**
+ * The entries of one message: each `direct` recipient as `kind`, then each name the text
+ * @mentions (see mentionsIn). A name both addressed and mentioned keeps its first entry.
+ */
+export function messageEntries(
   text: string,
   where: Omit<InboxEntry, 'agentId' | 'kind' | 'text'>,
+  direct: { agentIds: readonly string[]; kind: InboxKind },
 ): InboxEntry[] {
-  return mentionsIn(text).map((agentId) => ({ ...where, agentId, kind: 'mention', text }));
+  return [
+    ...direct.agentIds.map((agentId) => ({ ...where, agentId, kind: direct.kind, text })),
+    ...mentionsIn(text).map((agentId) => ({ ...where, agentId, kind: 'mention' as const, text })),
+  ];
 }
 
 interface InboxRow {

@@ -15,8 +15,8 @@ export {
   type InboxEntry,
   type InboxItem,
   type InboxKind,
-  mentionEntries,
   mentionsIn,
+  messageEntries,
   takeInbox,
 } from './inbox.js';
 export {

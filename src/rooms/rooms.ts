@@ -1,6 +1,6 @@
 // The team room service: numbered posts, enveloped reads with the echo guard, long-poll,
 // the roster, and delegation. Imports only the store, the board and the broker's audit log.
-import { addressInbox, type Board, mentionEntries } from '../board/index.js';
+import { addressInbox, type Board, messageEntries } from '../board/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { delegate, type DelegateInput } from './delegate.js';
 import { wrapPost } from './envelope.js';
@@ -145,15 +145,8 @@ export function createRooms(store: Store, options: RoomsOptions) {
             ...{ source: input.roomId, ref: `${input.roomId}#${inserted.seq}` },
             ...{ author: input.authorAgentId, at: now },
           };
-          await addressInbox(tx, [
-            ...(input.addressedTo ?? []).map((agentId) => ({
-              ...where,
-              agentId,
-              kind: 'message' as const,
-              text: input.text,
-            })),
-            ...mentionEntries(input.text, where),
-          ]);
+          const direct = { agentIds: input.addressedTo ?? [], kind: 'message' as const };
+          await addressInbox(tx, messageEntries(input.text, where, direct));
         }
         await within?.(tx, inserted);
         return inserted;
