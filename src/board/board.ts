@@ -1,8 +1,9 @@
 // The board service: every task mutation, each in one write transaction that re-reads the row
 // it decides on. Caps apply only to the capped create (the MCP boundary); reads are scoped by
 // the caller's filter, never by trust in the model.
-import type { Store } from '../store/index.js';
+import type { Queryable, Store } from '../store/index.js';
 import { createClaims } from './claims.js';
+import { assignNew, writeComment } from './delegation.js';
 import {
   childCap,
   cycle,
@@ -13,7 +14,6 @@ import {
   TransitionError,
 } from './errors.js';
 import { selectHistory } from './events.js';
-import { addressInbox, messageEntries } from './inbox.js';
 import {
   type BoardLimits,
   canMove,
@@ -42,13 +42,19 @@ import {
   applyMove,
   assertHolder,
   hasExpired,
-  insertComment,
   insertTask,
   mustFind,
   sweepExpired,
 } from './rows-ops.js';
 import { type TaskRow, toComment, toTask } from './rows.js';
-import type { Actor, BoardOptions, CommentInput, CreateTaskInput, TaskDetail } from './types.js';
+import type {
+  Actor,
+  BoardOptions,
+  CommentInput,
+  CreateTaskInput,
+  DelegatedTaskInput,
+  TaskDetail,
+} from './types.js';
 
 export type Board = ReturnType<typeof createBoard>;
 
@@ -84,6 +90,26 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
       return toTask(await applyMove(tx, row, to, at));
     });
+  }
+
+  /** The capped create's checks and insert, inside the caller's transaction. */
+  async function insertCapped(
+    tx: Queryable,
+    input: CreateTaskInput,
+    by: string | null,
+    now: number,
+  ): Promise<TaskRow> {
+    if (input.parentTaskId === undefined) {
+      const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
+      if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
+      return insertTask(tx, input, undefined, now, by);
+    }
+    const parent = await findTask(tx, input.parentTaskId);
+    if (parent === undefined) throw parentNotFound(input.parentTaskId);
+    if (parent.depth >= limits.maxDepth) throw depthCap(limits);
+    const children = await countLiveChildren(tx, parent.id);
+    if (children >= limits.maxChildren) throw childCap(children, limits);
+    return insertTask(tx, input, parent, now, by);
   }
 
   const claims = createClaims({ store, clock, leaseMs });
@@ -161,20 +187,30 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * @throws NotFoundError (parent_not_found) or PolicyError (depth_cap, child_cap, root_rate_cap).
      */
     async createCappedTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
+      return store.write(async (tx) =>
+        toTask(await insertCapped(tx, input, actorName(actor), clock())),
+      );
+    },
+
+    /**
+     * A delegated task in one write transaction: the capped create, its assignment to
+     * `assignee` by `by`, the comment `note`, and `within` (the caller's own rows, e.g. its
+     * audit row), so a crash or a failed step never leaves half a delegation behind.
+     * @throws as createCappedTask, or whatever `within` throws.
+     */
+    async createDelegatedTask(
+      input: DelegatedTaskInput,
+      within?: (tx: Queryable, task: Task) => Promise<void>,
+    ): Promise<Task> {
+      const { assignee, by, note } = input;
       return store.write(async (tx) => {
         const now = clock();
-        const by = actorName(actor);
-        if (input.parentTaskId === undefined) {
-          const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
-          if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
-          return toTask(await insertTask(tx, input, undefined, now, by));
-        }
-        const parent = await findTask(tx, input.parentTaskId);
-        if (parent === undefined) throw parentNotFound(input.parentTaskId);
-        if (parent.depth >= limits.maxDepth) throw depthCap(limits);
-        const children = await countLiveChildren(tx, parent.id);
-        if (children >= limits.maxChildren) throw childCap(children, limits);
-        return toTask(await insertTask(tx, input, parent, now, by));
+        const created = await insertCapped(tx, { ...input.task, status: 'todo' }, by, now);
+        const row = await assignNew(tx, created, { assignee, by, now, leaseMs });
+        await writeComment(tx, row, { taskId: row.id, body: note, authorAgentId: by }, now);
+        const task = toTask(row);
+        await within?.(tx, task);
+        return task;
       });
     },
 
@@ -213,21 +249,9 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** Appends a comment. @throws NotFoundError for an unknown task. */
     async addComment(input: CommentInput): Promise<TaskComment> {
-      return store.write(async (tx) => {
-        const task = await mustFind(tx, input.taskId);
-        const row = await insertComment(tx, input, clock());
-        // The task's holder hears of it on its next tasks call, and so does anyone @mentioned.
-        const author = row.author_agent_id ?? (row.author_type === 'user' ? 'user' : null);
-        const where = { source: task.id, ref: row.id, author, at: row.created_at };
-        const holder = task.assignee_agent_id;
-        const open = task.status !== 'done' && task.status !== 'cancelled';
-        const holders = holder !== null && open ? [holder] : [];
-        await addressInbox(
-          tx,
-          messageEntries(row.body, where, { agentIds: holders, kind: 'comment' }),
-        );
-        return toComment(row);
-      });
+      return store.write(async (tx) =>
+        toComment(await writeComment(tx, await mustFind(tx, input.taskId), input, clock())),
+      );
     },
 
     /**

@@ -6,6 +6,7 @@ export type {
   ClaimInput,
   CommentInput,
   CreateTaskInput,
+  DelegatedTaskInput,
   TaskDetail,
 } from './types.js';
 export { NotHolderError, TransitionError } from './errors.js';

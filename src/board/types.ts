@@ -28,6 +28,15 @@ export interface ClaimInput {
   assignedBy?: string | undefined;
 }
 
+/** A task handed to a teammate (team_delegate): created todo, then assigned and noted. */
+export interface DelegatedTaskInput {
+  task: Omit<CreateTaskInput, 'status'>;
+  assignee: string;
+  /** The delegating agent: the creator, the assigner and the note's author. */
+  by: string;
+  note: string;
+}
+
 export interface CommentInput {
   taskId: string;
   body: string;

@@ -44,27 +44,28 @@ async function audit(
   );
 }
 
-/** Creates the delegated task: todo, then assigned to the teammate, with a note of who asked. */
+/**
+ * Creates the delegated task, assigned to the teammate with a note of who asked, and its
+ * `task_created` audit row, in one write transaction.
+ */
 async function createDelegatedTask(
   ctx: DelegateContext,
   input: { teamId: string; caller: string; assignee: string; task: string },
 ): Promise<string> {
-  const created = await ctx.board.createCappedTask(
-    { title: titleOf(input.task), description: input.task, teamId: input.teamId, status: 'todo' },
-    { agentId: input.caller },
+  const { teamId, caller, assignee } = input;
+  const created = await ctx.board.createDelegatedTask(
+    {
+      task: { title: titleOf(input.task), description: input.task, teamId },
+      assignee,
+      by: caller,
+      note: `Delegated by ${caller} to ${assignee} (team_delegate).`,
+    },
+    (tx, task) =>
+      appendAudit(tx, {
+        ...{ tool: 'team_delegate', caller, step: 'delegate', outcome: 'task_created' },
+        detail: { teamId, assignee, taskId: task.id },
+      }),
   );
-  await ctx.board.claimTask({
-    taskId: created.id,
-    assigneeAgentId: input.assignee,
-    via: 'assign',
-    assignedBy: input.caller,
-  });
-  await ctx.board.addComment({
-    taskId: created.id,
-    body: `Delegated by ${input.caller} to ${input.assignee} (team_delegate).`,
-    authorAgentId: input.caller,
-    authorType: 'agent',
-  });
   return created.id;
 }
 
@@ -96,6 +97,5 @@ export async function delegate(
     await audit(ctx, input.caller, 'refused', { ...base, error: (err as Error).message });
     throw err;
   }
-  await audit(ctx, input.caller, 'task_created', { ...base, taskId });
   return { acknowledged: true, assignee, outcome: 'task_created', taskId };
 }
