@@ -33,6 +33,7 @@ const note = descriptor({
   input: noteInput,
   risk: 'safe',
   available: always,
+  writes: true,
   execute: async (a, ctx) => ({
     note: await insertNote(ctx.db, { caller: ctx.caller, note: a.note, now: ctx.now() }),
   }),

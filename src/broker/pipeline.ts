@@ -38,6 +38,9 @@ interface Call {
    */
   flush(tx?: Queryable): Promise<void>;
   committed(): void;
+  /** How many rows are buffered; `rewind` drops the ones buffered after that. */
+  mark(): number;
+  rewind(mark: number): void;
 }
 
 /** `invalid args: field: problem; …`, the same wording the other servers use. */
@@ -78,7 +81,12 @@ async function gate(call: Call): Promise<{ tool: ToolDescriptor; args: unknown }
   return { tool, args: parsed.data };
 }
 
-async function execute(call: Call, tool: ToolDescriptor, args: unknown): Promise<unknown> {
+async function execute(
+  call: Call,
+  tool: ToolDescriptor,
+  args: unknown,
+  db: Queryable,
+): Promise<unknown> {
   const { deps, input } = call;
   const ms = deps.config.toolTimeoutMs;
   const controller = new AbortController();
@@ -94,23 +102,69 @@ async function execute(call: Call, tool: ToolDescriptor, args: unknown): Promise
   });
   try {
     const ctx = { caller: input.caller, callId: call.callId, signal: controller.signal };
-    const env = { now: deps.now, db: deps.store, tools: deps.toolEnv };
-    return await Promise.race([tool.execute(args, { ...ctx, ...env }), timeout]);
+    const env = { now: deps.now, db, tools: deps.toolEnv };
+    const running = tool.execute(args, { ...ctx, ...env });
+    // A database write inside the trail's transaction must not outlive it: no race there.
+    return await (tool.writes === true ? running : Promise.race([running, timeout]));
   } finally {
     clearTimeout(timer);
     input.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-async function executeAudited(call: Call, tool: ToolDescriptor, args: unknown): Promise<unknown> {
+const failure = (err: unknown): { message: string } => ({
+  message: err instanceof DomainError ? err.message : 'internal error',
+});
+
+async function executeAudited(
+  call: Call,
+  tool: ToolDescriptor,
+  args: unknown,
+  db: Queryable,
+): Promise<unknown> {
   const started = call.deps.now();
   try {
-    const data = await execute(call, tool, args);
+    const data = await execute(call, tool, args, db);
     call.audit('execution', 'ok', { ms: call.deps.now() - started });
     return data;
   } catch (err) {
-    const message = err instanceof DomainError ? err.message : 'internal error';
-    call.audit('execution', 'error', { message });
+    call.audit('execution', 'error', failure(err));
+    throw err;
+  }
+}
+
+/** Buffers the compaction and result rows of a successful execution. */
+function settle(call: Call, data: unknown): CallResult {
+  const out = compact(JSON.stringify(data) ?? 'null', call.deps.config.outputBytes);
+  call.audit('compaction', out.compacted === null ? 'within_budget' : 'truncated', out.compacted);
+  call.audit('result', 'ok');
+  return { callId: call.callId, data, text: out.text, compacted: out.compacted };
+}
+
+/**
+ * Runs a tool that `writes` inside the transaction that writes its whole trail, so its rows
+ * and their audit commit together or not at all (a crash between them left unaudited notes).
+ * A retried transaction starts again from the same trail; a failed one is audited as a failed
+ * execution, since nothing it wrote was kept.
+ */
+async function executeWithTrail(
+  call: Call,
+  tool: ToolDescriptor,
+  args: unknown,
+): Promise<CallResult> {
+  const mark = call.mark();
+  try {
+    const result = await call.deps.store.write(async (tx) => {
+      call.rewind(mark);
+      const r = settle(call, await executeAudited(call, tool, args, tx));
+      await call.flush(tx);
+      return r;
+    });
+    call.committed();
+    return result;
+  } catch (err) {
+    call.rewind(mark);
+    call.audit('execution', 'error', failure(err));
     throw err;
   }
 }
@@ -140,13 +194,10 @@ async function run(call: Call): Promise<CallResult> {
     },
   });
   if (tool.risk !== 'safe') await call.flush();
-  const data = await executeAudited(call, tool, args);
-  const out = compact(JSON.stringify(data) ?? 'null', deps.config.outputBytes);
-  const compaction = out.compacted === null ? 'within_budget' : 'truncated';
-  call.audit('compaction', compaction, out.compacted);
-  call.audit('result', 'ok');
+  if (tool.writes === true) return executeWithTrail(call, tool, args);
+  const result = settle(call, await executeAudited(call, tool, args, deps.store));
   await call.flush();
-  return { callId: call.callId, data, text: out.text, compacted: out.compacted };
+  return result;
 }
 
 /** The final audit row of a refused call; policy denials may open the circuit. */
@@ -209,15 +260,15 @@ export async function runPipeline(deps: PipelineDeps, input: CallInput): Promise
     pending.splice(0, rows.length);
   };
   const committed = (): void => void pending.splice(0);
-  const call: Call = { deps, input, callId, tool, audit, flush, committed };
+  const mark = (): number => pending.length;
+  const rewind = (n: number): void => void pending.splice(n);
+  const call: Call = { deps, input, callId, tool, audit, flush, committed, mark, rewind };
   try {
     return await run(call);
   } catch (err) {
     if (err instanceof ToolDeniedError) await recordDenial(call, err);
     else {
-      audit('result', 'error', {
-        message: err instanceof DomainError ? err.message : 'internal error',
-      });
+      audit('result', 'error', failure(err));
       await flush();
     }
     throw err;

@@ -27,7 +27,7 @@ export interface ExecContext {
   readonly callId: string;
   readonly signal: AbortSignal;
   readonly now: () => number;
-  /** The store, for tools that persist (note). Outside any transaction. */
+  /** The store; for a tool that `writes`, the transaction that also writes its call's trail. */
   readonly db: Queryable;
   readonly tools: ToolEnv;
 }
@@ -41,6 +41,12 @@ export interface ToolDescriptor<S extends z.ZodType = z.ZodType> {
   available(env: ToolEnv): boolean;
   /** Caps on numeric arguments by field name; a larger value is refused as `arg_cap`. */
   argCaps?: Readonly<Record<string, number>>;
+  /**
+   * Its effect is rows in this database (note): it executes inside the write transaction that
+   * records its call's trail (`ctx.db`), so effect and audit commit together. Such an executor
+   * must be quick and touch nothing but `ctx.db` (it runs without the timeout race).
+   */
+  writes?: true;
   execute(args: z.output<S>, ctx: ExecContext): Promise<unknown>;
 }
 

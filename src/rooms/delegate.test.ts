@@ -4,33 +4,10 @@
 // to be four transactions.
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { failingStore, type Trap } from '../../test/failing-store.js';
 import { tempCore } from '../../test/helpers.js';
 import { createBoard } from '../board/index.js';
-import type { Queryable, SqlValue, Store } from '../store/index.js';
 import { createRooms } from './rooms.js';
-
-type Trap = (sql: string, params: readonly SqlValue[]) => boolean;
-
-/** The store, except that a statement `trap` matches fails inside write transactions. */
-function failing(store: Store, trap: Trap): Store {
-  const guard = (q: Queryable): Queryable => ({
-    all: (sql, params) => q.all(sql, params),
-    get: (sql, params) => q.get(sql, params),
-    run: (sql, params = []) =>
-      trap(sql, params) ? Promise.reject(new Error('simulated crash')) : q.run(sql, params),
-  });
-  return {
-    memoryIndex: store.memoryIndex,
-    location: store.location,
-    all: (sql, params) => store.all(sql, params),
-    get: (sql, params) => store.get(sql, params),
-    run: (sql, params) => store.run(sql, params),
-    write: (fn) => store.write((tx) => fn(guard(tx))),
-    read: (fn) => store.read(fn),
-    checkpoint: () => store.checkpoint(),
-    close: () => store.close(),
-  };
-}
 
 const STEPS: Record<string, Trap> = {
   assignment: (sql) => sql.includes("SET status = 'in_progress'"),
@@ -47,7 +24,7 @@ describe('team_delegate atomicity', () => {
   it.each(Object.keys(STEPS))('a failure writing the %s leaves no task behind', async (step) => {
     const t = await tempCore({ embedder: null });
     cleanups.push(t.close);
-    const store = failing(t.core.store, STEPS[step] ?? (() => false));
+    const store = failingStore(t.core.store, STEPS[step] ?? (() => false));
     const board = createBoard(store);
     const rooms = createRooms(store, { board });
     await rooms.join('team:t1', 'bob');
