@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   memory: async () => (await import('./memory/index.js')).runMemoryBench(),
   rooms: async () => (await import('./rooms/index.js')).runRoomsBench(),
   backplane: async () => (await import('./backplane/index.js')).runBackplaneBench(),
+  crash: async () => (await import('./crash/index.js')).runCrashBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {
