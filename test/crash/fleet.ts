@@ -4,8 +4,7 @@
 // module never asserts.
 import { join } from 'node:path';
 
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
@@ -117,7 +116,7 @@ async function startServe(o: FleetOptions): Promise<Member> {
   void serve.exited.then(() => {
     open = false;
   });
-  const client = new SdkClient({ name: 'crash-serve-memory', version: '0.0.0' });
+  const client = new Client({ name: 'crash-serve-memory', version: '0.0.0' });
   try {
     const url = new URL(`${serve.base}/api/mcp/memory`);
     await client.connect(new StreamableHTTPClientTransport(url), { timeout: REQUEST_TIMEOUT_MS });
