@@ -148,7 +148,7 @@ describe('backplane tools', () => {
     const lines = r.text.split('\n');
     expect(lines[0]).toBe('# history: #general (last 2)');
     expect(lines[1]).toMatch(
-      /^\[#general\] <worker-001> type=task\.complete id=[0-9A-HJKMNP-TV-Z]{26}$/,
+      /^\[#general\] <worker-001> type=task\.complete id=[0-9A-HJKMNP-TV-Z]{26} — \{"task":7\}$/,
     );
     expect(lines[2]).toMatch(
       /^\[#general\] <operator> type=task\.create id=[0-9A-HJKMNP-TV-Z]{26}$/,
@@ -164,6 +164,28 @@ describe('backplane tools', () => {
     expect(messages[1]).toMatchObject({ from: 'operator', to: ['@workers'], payload: {} });
     expect(String(messages[0]?.['id'])).toMatch(ULID);
     expect(String(messages[0]?.['id']) < String(messages[1]?.['id'])).toBe(true);
+  });
+
+  it('get_history text carries each body on one bounded line', async () => {
+    const core = await s.open();
+    const op = await s.connect(core);
+    const long = `${'x'.repeat(250)}\n\nend`;
+    const sends = [
+      { type: 'text', payload: { text: 'first line\r\n\n  second\tline\u2028third' } },
+      { type: 'text', payload: { text: long } },
+      { type: 'task.create', payload: { title: 'fix\nit' } },
+    ];
+    for (const m of sends) await okText(op, 'send_message', { channel: '#fleet', ...m });
+    const lines = (await okText(op, 'get_history', { channel: '#fleet' })).split('\n');
+    expect(lines).toHaveLength(4);
+    const id = '[0-9A-HJKMNP-TV-Z]{26}';
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\[#fleet\\] <operator> type=text id=${id} — first line second line third$`),
+    );
+    const cut = `${'x'.repeat(200)}… (254 chars; full text in structuredContent.messages)`;
+    expect(lines[2]).toMatch(new RegExp(`^\\[#fleet\\] <operator> type=text id=${id} — `));
+    expect(lines[2]?.endsWith(` — ${cut}`)).toBe(true);
+    expect(lines[3]).toMatch(/type=task\.create id=\S+ — \{"title":"fix\\nit"\}$/);
   });
 
   it('get_history defaults to the last 20 and honours limit', async () => {
