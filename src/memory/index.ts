@@ -11,6 +11,7 @@ export {
   type SaveResult,
 } from './memory.js';
 export {
+  type GotItem,
   MAX_CONTENT_BYTES,
   MEMORY_KINDS,
   type MemoryEmbedder,

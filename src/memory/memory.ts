@@ -7,7 +7,7 @@ import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.
 import type { Queryable, Store } from '../store/index.js';
 import { createEdits } from './edit.js';
 import type { FusionOptions } from './fusion.js';
-import type { MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
+import type { GotItem, MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
 import { scopeColumns, visibleTo } from './scope.js';
 import { createSearch } from './search.js';
@@ -222,10 +222,11 @@ export function createMemory(store: Store, options: MemoryOptions) {
     },
 
     /**
-     * One item by id with, for procedures, every version (older versions stay readable).
+     * One item by id with, for procedures, every version (older versions stay readable) and,
+     * for an older version, `supersededBy`: the current version's id and number.
      * @throws NotFoundError when missing or outside the caller's scope.
      */
-    async get(id: string, scope: Scope): Promise<{ item: MemoryItem; versions?: MemoryItem[] }> {
+    async get(id: string, scope: Scope): Promise<GotItem> {
       const filter = visibleTo(scope, { superseded: true });
       const row = await store.get<ItemRow>(
         `SELECT * FROM memory_items m WHERE m.id = ? AND ${filter.sql}`,
@@ -237,7 +238,12 @@ export function createMemory(store: Store, options: MemoryOptions) {
         'SELECT * FROM memory_items WHERE kind = ? AND name = ? AND tenant_id = ? AND team_id = ? AND agent_id = ? AND deleted_at IS NULL ORDER BY version DESC',
         ['procedure', row.name, row.tenant_id, row.team_id, row.agent_id],
       );
-      return { item: toItem(row), versions: versions.map(toItem) };
+      const current = versions[0];
+      const got: GotItem = { item: toItem(row), versions: versions.map(toItem) };
+      if (current !== undefined && current.id !== row.id) {
+        got.supersededBy = { id: current.id, version: current.version ?? 0 };
+      }
+      return got;
     },
   };
 }

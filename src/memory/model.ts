@@ -30,6 +30,14 @@ export interface MemoryItem {
   updatedAt: string;
 }
 
+/** `memory_get`'s answer: the item, a procedure's versions (newest first), and for an older version the current one. */
+export interface GotItem {
+  item: MemoryItem;
+  versions?: MemoryItem[];
+  /** Set when `item` is an older procedure version: the current (latest) version. */
+  supersededBy?: { id: string; version: number };
+}
+
 export interface SearchHit {
   id: string;
   kind: MemoryKind;

@@ -305,6 +305,27 @@ describe('memory_save: procedures', () => {
     }
   });
 
+  it('memory_get of an older procedure version says it is superseded and names the current one', async () => {
+    const saved = [];
+    for (const content of ['Deploy with make deploy (v1).', 'Deploy with make ship (v2).']) {
+      saved.push(await save(s.client, { procedureName: 'deploy', content }));
+    }
+    const [v1, v2] = saved;
+    const old = await s.client.callTool({ name: 'memory_get', arguments: { id: v1?.id } });
+    expect(old.structuredContent).toMatchObject({
+      item: { id: v1?.id, version: 1 },
+      supersededBy: { id: v2?.id, version: 2 },
+    });
+    const texts = (old.content as Array<{ type: string; text: string }>).map((c) => c.text);
+    expect(JSON.parse(texts[0] ?? '')).toMatchObject({ supersededBy: { id: v2?.id } });
+    expect(texts[1]).toBe(
+      `superseded: this is version 1 of procedure "deploy"; the current version is 2 (id ${v2?.id}). memory_get {"id":"${v2?.id}"} reads it.`,
+    );
+    const current = await s.client.callTool({ name: 'memory_get', arguments: { id: v2?.id } });
+    expect(current.structuredContent).not.toHaveProperty('supersededBy');
+    expect(current.content).toHaveLength(1);
+  });
+
   it('the same content as the latest version is deduplicated; a title is kept', async () => {
     const v1 = await save(s.client, {
       procedureName: 'rotate-keys',
