@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 
 import { createCore } from '../core/index.js';
 import {
+  apiTokenPath,
   attachInput,
   createHttpService,
   renderAttach,
@@ -47,6 +48,7 @@ export async function serve(argv: string[]): Promise<void> {
   const port = intFlag(values.port ?? process.env['CAIRN_PORT'], '--port', 0, 65535) ?? 4870;
   const home = cairnHome();
   const apiToken = values['no-auth'] === true ? null : ensureApiToken(home);
+  const apiTokenFile = apiTokenPath(home);
   const secret = ensureServerSecret(home);
   const core = await createCore({
     dbPath: values.db,
@@ -55,7 +57,7 @@ export async function serve(argv: string[]): Promise<void> {
   });
   let http;
   try {
-    http = createHttpService(core, { host, port, apiToken, secret });
+    http = createHttpService(core, { host, port, apiToken, secret, apiTokenFile });
   } catch (e) {
     await core.close();
     throw new UsageError((e as Error).message);
@@ -83,7 +85,7 @@ export async function serve(argv: string[]): Promise<void> {
   out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
   out(irc?.banner ?? '  IRC: off\n');
   out(`  database: ${core.dbPath}\n`);
-  out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${home}/api_token\n`);
+  out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${apiTokenFile}\n`);
 }
 
 export async function mcp(argv: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 // `cairn serve` as a real process: prints its address, creates the token file 0600, serves MCP
 // over HTTP, and on SIGTERM / SIGINT exits 0 with the WAL checkpointed and the data kept.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,9 @@ describe('cairn serve', () => {
         signal: AbortSignal.timeout(10_000),
       });
       expect(unauth.status).toBe(401);
-      await unauth.text();
+      expect(((await unauth.json()) as { message: string }).message).toContain(
+        `API token is in ${realpathSync(tokenFile)} `,
+      );
 
       const c = await httpClient(`${proc.base}/api/mcp/tasks`, token);
       const titles = ['one', 'two', 'three'];
