@@ -2,6 +2,7 @@
 // agent registry. Opens the same database a running server uses and calls the domain directly.
 import type { Agent, Agents } from '../backplane/index.js';
 import { createCore } from '../core/index.js';
+import { isoTime, isoTimes } from '../shared/index.js';
 import { parse, UsageError } from './args.js';
 
 const out = (text: string): void => void process.stdout.write(text);
@@ -19,8 +20,7 @@ async function withAgents<T>(db: string | undefined, fn: (a: Agents) => Promise<
 
 function agentLine(a: Agent): string {
   const state = a.revokedAt !== null ? 'revoked' : a.active ? 'active' : 'idle';
-  const seen =
-    a.lastSeenAt === null ? 'never seen' : `seen ${new Date(a.lastSeenAt).toISOString()}`;
+  const seen = a.lastSeenAt === null ? 'never seen' : `seen ${isoTime(a.lastSeenAt)}`;
   return `${a.nick.padEnd(20)} ${a.type.padEnd(12)} ${state.padEnd(8)} ${seen}\n`;
 }
 
@@ -33,7 +33,7 @@ export async function agents(argv: string[]): Promise<void> {
   const [action, nick] = positionals;
   if (action === 'list') {
     const rows = await withAgents(values.db, (a) => a.list());
-    if (values.json === true) return out(`${JSON.stringify(rows, null, 2)}\n`);
+    if (values.json === true) return out(`${JSON.stringify(isoTimes(rows), null, 2)}\n`);
     return out(rows.length === 0 ? 'no agents\n' : rows.map(agentLine).join(''));
   }
   if (nick === undefined || (action !== 'rotate' && action !== 'revoke'))

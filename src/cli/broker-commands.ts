@@ -8,6 +8,7 @@ import {
   type Broker,
 } from '../broker/index.js';
 import { createCore } from '../core/index.js';
+import { isoTime, isoTimes } from '../shared/index.js';
 import { parse, UsageError } from './args.js';
 
 const out = (text: string): void => void process.stdout.write(text);
@@ -25,7 +26,6 @@ async function withBroker<T>(db: string | undefined, fn: (b: Broker) => Promise<
   }
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 const oneLine = (v: unknown, max = 60): string => {
   const text = JSON.stringify(v) ?? '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -60,7 +60,7 @@ export async function approvals(argv: string[]): Promise<void> {
     const rows = await withBroker(values.db, (b) =>
       b.listApprovals({ status, limit: q.data.limit }),
     );
-    if (values.json === true) return out(`${JSON.stringify(rows, null, 2)}\n`);
+    if (values.json === true) return out(`${JSON.stringify(isoTimes(rows), null, 2)}\n`);
     return out(rows.length === 0 ? 'no approvals\n' : rows.map(approvalLine).join(''));
   }
   if (id === undefined || !['show', 'approve', 'deny'].includes(action ?? '')) {
@@ -68,7 +68,7 @@ export async function approvals(argv: string[]): Promise<void> {
   }
   if (action === 'show') {
     const a = await withBroker(values.db, (b) => b.getApproval(id));
-    return out(`${JSON.stringify(a, null, 2)}\n`);
+    return out(`${JSON.stringify(isoTimes(a), null, 2)}\n`);
   }
   const decision =
     action === 'deny' ? 'deny' : values.always === true ? 'allow_always' : 'allow_once';
@@ -92,7 +92,7 @@ export function parseTime(value: string | undefined, flag: string): number | und
 }
 
 const auditLine = (e: AuditEntry): string =>
-  `${iso(e.at)}  ${(e.callId ?? '-').slice(0, 8)}  ${e.tool.padEnd(12)} ${e.caller.padEnd(16)} ${e.step.padEnd(12)} ${e.outcome}${e.reason === null ? '' : ` (${e.reason})`}\n`;
+  `${isoTime(e.at)}  ${(e.callId ?? '-').slice(0, 8)}  ${e.tool.padEnd(12)} ${e.caller.padEnd(16)} ${e.step.padEnd(12)} ${e.outcome}${e.reason === null ? '' : ` (${e.reason})`}\n`;
 
 /** `cairn audit`: pages through the audit log, newest first. */
 export async function audit(argv: string[]): Promise<void> {
@@ -121,7 +121,7 @@ export async function audit(argv: string[]): Promise<void> {
     throw new UsageError(`--${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
   }
   const page = await withBroker(values.db, (b) => b.listAudit(parsed.data));
-  if (values.json === true) return out(`${JSON.stringify(page, null, 2)}\n`);
+  if (values.json === true) return out(`${JSON.stringify(isoTimes(page), null, 2)}\n`);
   out(page.entries.length === 0 ? 'no audit entries\n' : page.entries.map(auditLine).join(''));
   if (page.nextCursor !== null) out(`… more: --cursor ${page.nextCursor}\n`);
 }

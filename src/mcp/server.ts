@@ -11,6 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
+import { isoTimes } from '../shared/index.js';
 import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import { onToolCall } from './tool-call.js';
@@ -55,8 +56,10 @@ export type McpServerSpec<
 /**
  * Formats handler output as text plus structured content. The text is compact JSON: models
  * read it as well as indented JSON, which made a 50-task listing 28% larger (and slower).
+ * Times leave as ISO 8601 (`isoTimes`), whatever a domain keeps.
  */
-export function toResult(data: unknown): CallToolResult {
+export function toResult(output: unknown): CallToolResult {
+  const data = isoTimes(output);
   const text = JSON.stringify(data) ?? 'null';
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {

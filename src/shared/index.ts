@@ -6,3 +6,4 @@ export {
   NotFoundError,
   PolicyError,
 } from './errors.js';
+export { isoTime, isoTimes, type TimeKey, TIME_KEYS, type WireTimes } from './wire-times.js';
