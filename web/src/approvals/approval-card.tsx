@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import { span } from '../time.js';
+import { msOf } from '../wire.js';
 import type { PendingApproval } from './use-pending.js';
 
 type Decision = 'allow_once' | 'allow_always' | 'deny';
@@ -27,7 +28,7 @@ function Head({ approval: a, now }: { approval: PendingApproval; now: number }) 
       <h2>{a.tool}</h2>
       {a.risk !== null && <span className={`tag risk-${a.risk}`}>{a.risk}</span>}
       <span className="muted">
-        waiting {span(now - a.createdAt)} · expires in {span(a.expiresAt - now)}
+        waiting {span(now - msOf(a.createdAt))} · expires in {span(msOf(a.expiresAt) - now)}
       </span>
     </header>
   );

@@ -10,12 +10,13 @@ import {
   type TaskStatus,
 } from '../../../src/board/model.js';
 import type { TaskApprovalMark } from '../../../src/broker/model.js';
+import type { Wire } from '../wire.js';
 
 export { canMove, movesFrom, TASK_STATUSES };
 export type { Task, TaskComment, TaskEvent, TaskStatus };
 
 /** A broker call of this task waiting for a human (`GET /api/board/tasks` marks). */
-export type PendingMark = Pick<TaskApprovalMark, 'id' | 'tool' | 'expiresAt'>;
+export type PendingMark = Pick<Wire<TaskApprovalMark>, 'id' | 'tool' | 'expiresAt'>;
 
 /** A task as the board list returns it. */
 export type BoardTask = Task & { ready: boolean; pendingApprovals: PendingMark[] };
