@@ -1,6 +1,6 @@
 // Broker vocabulary: tool risks, approval decisions and statuses, and the public shapes of an
 // approval and an audit row. Pure data: no imports, no storage, so the dashboard (web/) may
-// import these types as the JSON the REST routes answer with.
+// import these types (as `Wire<T>`: the REST routes send their times as ISO 8601 strings).
 
 export const RISKS = ['safe', 'external', 'destructive'] as const;
 export type Risk = (typeof RISKS)[number];
