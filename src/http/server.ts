@@ -79,7 +79,12 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
   // The backplane authenticates its own principals (operator or agent token) and answers -32001.
   const backplane = createBackplaneMount({ core, apiToken: options.apiToken });
-  const backplaneRoutes = { core, apiToken: options.apiToken, keepAliveMs: options.sseKeepAliveMs };
+  const backplaneRoutes = {
+    core,
+    apiToken: options.apiToken,
+    apiTokenFile: tokenFile,
+    keepAliveMs: options.sseKeepAliveMs,
+  };
   // Dashboard: one-time login codes → session cookie (REST only), board REST + change stream.
   const humans = createHumanAuth(core.store);
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;

@@ -107,6 +107,19 @@ describe('bearer auth', () => {
         "this server's API token is in /srv/cairn-home/api_token (`cairn token` prints it)",
       );
     }
+    // The backplane: /v1 names the file too; /mcp keeps the spec's JSON-RPC body.
+    const v1 = await fetch(`${svc.base}/v1/agents`);
+    expect(v1.status).toBe(401);
+    expect(((await v1.json()) as { message: string }).message).toContain(
+      "send the server's API token (in /srv/cairn-home/api_token; `cairn token` prints it)",
+    );
+    const rpc = await fetch(`${svc.base}/mcp`, { method: 'POST', body: '{}' });
+    expect(rpc.status).toBe(401);
+    expect(await rpc.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Unauthorized' },
+      id: null,
+    });
     await svc.close();
     svc = await startService();
     const res = await call(svc.base, { method: 'GET', path: '/api/tasks' }, {});
