@@ -42,8 +42,7 @@ export const sentText = (m: Message): string => `message sent to ${m.channel}`;
 /** The most characters of a message's body a history line shows. */
 export const HISTORY_BODY_MAX = 200;
 
-// A run of whitespace holding a line break, and any other control character.
-const LINE_BREAKS = /\s*[\n\v\f\r\u0085\u2028\u2029]\s*/g;
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]+/;
 const CONTROLS = /\p{Cc}/gu;
 
 /** What a message says: a `text` message's text, otherwise its payload's JSON ('' for `{}`). */
@@ -56,15 +55,21 @@ function messageBody(m: Message): string {
 }
 
 /**
- * A message body on one line and bounded: line breaks collapse to one space, other control
- * characters become spaces, and past `HISTORY_BODY_MAX` characters it is cut with `…` and the
- * full length (in characters) noted.
+ * A message body on one line and bounded: a run of whitespace holding a line break becomes one
+ * space, other control characters become spaces, and past `max` characters (code points) it
+ * is cut with `…` and the full length noted. Linear in the body's length (no backtracking).
  */
 export function oneLineBody(body: string, max = HISTORY_BODY_MAX): string {
-  const line = body.replace(LINE_BREAKS, ' ').replace(CONTROLS, ' ').trim();
-  const chars = Array.from(line);
-  if (chars.length <= max) return line;
-  return `${chars.slice(0, max).join('')}… (${chars.length} chars; full text in structuredContent.messages)`;
+  const parts = body.split(LINE_BREAKS).map((part) => part.replace(CONTROLS, ' ').trim());
+  const line = parts.filter((part) => part !== '').join(' ');
+  if (line.length <= max) return line;
+  let chars = 0;
+  for (const _ of line) chars++;
+  if (chars <= max) return line;
+  const head = Array.from(line.slice(0, 2 * max))
+    .slice(0, max)
+    .join('');
+  return `${head}… (${chars} chars; full text in structuredContent.messages)`;
 }
 
 /** `[#general] <nick> type=task.create id=01HX… — {"title":"x"}`: the spec's line, then the body. */
