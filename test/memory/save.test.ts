@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_CONTENT_BYTES } from '../../src/memory/index.js';
-import { callErr, callInvalid, callOk } from '../helpers.js';
+import { callErr, callInvalid, callOk, callRpcInvalid } from '../helpers.js';
 import {
   browse,
   type Got,
@@ -48,7 +48,7 @@ describe('memory tools', () => {
   });
 
   it('an unknown tool is -32602', async () => {
-    expect(await callInvalid(s.client, 'memory_delete', { id: 'x' })).toMatch(/unknown tool/);
+    expect(await callRpcInvalid(s.client, 'memory_delete', { id: 'x' })).toMatch(/unknown tool/);
   });
 });
 
