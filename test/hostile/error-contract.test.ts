@@ -71,9 +71,61 @@ const invalidText = (o: Outcome): string | undefined => {
   return reason === 'invalid_args' && first?.type === 'text' ? first.text : undefined;
 };
 
+/** Each field sent with the wrong type is `invalid args` naming it, once. */
+async function wrongTypeProblems(
+  client: Client,
+  tool: Tool,
+  base: Record<string, unknown>,
+  ignored: readonly string[],
+): Promise<string[]> {
+  const wrong: string[] = [];
+  const properties = (tool.inputSchema as SchemaNode).properties ?? {};
+  for (const [field, s] of Object.entries(properties)) {
+    if (ignored.includes(field)) continue;
+    const outcome = await callOnce(client, tool.name, { ...base, [field]: wrongType(s) });
+    const text = invalidText(outcome);
+    const named = text
+      ?.replace(/^invalid args: /, '')
+      .split('; ')
+      .filter((p) => p.startsWith(field) && /^[.[:]/.test(p.slice(field.length)));
+    const bad =
+      text === undefined ? 'not invalid args' : invalidArgsProblem(text, Object.keys(properties));
+    if (bad !== null || named?.length !== 1) {
+      wrong.push(`${tool.name}.${field} wrong type → ${bad ?? 'named twice'}: ${shorten(outcome)}`);
+    }
+  }
+  return wrong;
+}
+
+/** Each optional field (and all of them together) sent as null is answered as if left out. */
+async function nullProblems(
+  client: Client,
+  tool: Tool,
+  base: Record<string, unknown>,
+): Promise<{ wrong: string[]; checked: number }> {
+  const wrong: string[] = [];
+  const optional = optionalFields(tool);
+  const variants = [...optional.map((f) => [f]), ...(optional.length > 1 ? [optional] : [])];
+  for (const nulled of variants) {
+    const args = { ...base, ...Object.fromEntries(nulled.map((f) => [f, null])) };
+    const outcome = await callOnce(client, tool.name, args);
+    const refused =
+      outcome.kind === 'rpc' || outcome.kind === 'crash' || outcome.kind === 'timeout';
+    const text = invalidText(outcome);
+    if (!refused && text === undefined) continue;
+    // Refused only as leaving the fields out is refused (a fact's missing title, say).
+    const absent = Object.fromEntries(Object.entries(base).filter(([k]) => !nulled.includes(k)));
+    const reference = invalidText(await callOnce(client, tool.name, absent));
+    if (refused || text !== reference) {
+      wrong.push(`${tool.name} ${nulled.join('+')}: null → ${shorten(outcome)}`);
+    }
+  }
+  return { wrong, checked: variants.length };
+}
+
 /**
- * For every listed tool: each field sent with the wrong type is `invalid args` naming it, once;
- * each optional field (and all of them together) sent as null is answered as if left out.
+ * The contract over every listed tool; the broken rules, or [] (and how many null variants ran,
+ * so an empty listing cannot pass).
  */
 async function checkContract(
   client: Client,
@@ -82,42 +134,15 @@ async function checkContract(
   ignored: readonly string[] = [],
 ): Promise<string[]> {
   const wrong: string[] = [];
+  let checked = 0;
   for (const tool of (await client.listTools()).tools) {
-    const schema = tool.inputSchema as SchemaNode;
-    const fields = Object.keys(schema.properties ?? {});
-    const base = baseArgs(schema, plausible);
-    for (const [field, s] of Object.entries(schema.properties ?? {})) {
-      if (ignored.includes(field)) continue;
-      const outcome = await callOnce(client, tool.name, { ...base, [field]: wrongType(s) });
-      const text = invalidText(outcome);
-      const named = text
-        ?.replace(/^invalid args: /, '')
-        .split('; ')
-        .filter((p) => /^[.[:]/.test(p.slice(field.length)) && p.startsWith(field));
-      const bad = text === undefined ? 'not invalid args' : invalidArgsProblem(text, fields);
-      if (bad !== null || named?.length !== 1) {
-        wrong.push(
-          `${tool.name}.${field} wrong type → ${bad ?? 'named twice'}: ${shorten(outcome)}`,
-        );
-      }
-    }
-    const optional = optionalFields(tool);
-    const variants = [...optional.map((f) => [f]), ...(optional.length > 1 ? [optional] : [])];
-    for (const nulled of variants) {
-      const args = { ...base, ...Object.fromEntries(nulled.map((f) => [f, null])) };
-      const outcome = await callOnce(client, tool.name, args);
-      const refused =
-        outcome.kind === 'rpc' || outcome.kind === 'crash' || outcome.kind === 'timeout';
-      const text = invalidText(outcome);
-      if (!refused && text === undefined) continue;
-      // Refused only as leaving the fields out is refused (a fact's missing title, say).
-      const absent = Object.fromEntries(Object.entries(base).filter(([k]) => !nulled.includes(k)));
-      const reference = invalidText(await callOnce(client, tool.name, absent));
-      if (refused || text !== reference) {
-        wrong.push(`${tool.name} ${nulled.join('+')}: null → ${shorten(outcome)}`);
-      }
-    }
+    const base = baseArgs(tool.inputSchema as SchemaNode, plausible);
+    wrong.push(...(await wrongTypeProblems(client, tool, base, ignored)));
+    const nulls = await nullProblems(client, tool, base);
+    wrong.push(...nulls.wrong);
+    checked += nulls.checked;
   }
+  if (checked === 0) wrong.push('no optional field was checked');
   return wrong;
 }
 
