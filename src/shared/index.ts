@@ -6,3 +6,4 @@ export {
   NotFoundError,
   PolicyError,
 } from './errors.js';
+export { describeIssues, dropNullOptionals } from './tool-args.js';

@@ -1,8 +1,10 @@
 // The backplane tools through a real SDK client (in-memory): each tool's happy path and exact
-// text, the spec's tool-errors, -32602 for wrong types, `from` bound to the principal.
+// text, the spec's tool-errors, `invalid args` tool errors for wrong types, `from` bound to the
+// principal.
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../src/backplane/index.js';
+import { callInvalid } from '../helpers.js';
 import { ask, backplaneSessions, credentialsOf, okText, ULID } from './helpers.js';
 
 const s = backplaneSessions();
@@ -101,17 +103,19 @@ describe('backplane tools', () => {
       kind: 'tool-error',
       text: 'nick is taken: claude-1',
     });
-    const bad = await ask(op, 'register_agent', { nick: 'has space' });
-    expect(bad).toMatchObject({ kind: 'rpc-error', code: -32602 });
-    expect(bad.kind === 'rpc-error' && bad.message).toMatch(/invalid args: nick: a nick is/);
-    expect(await ask(op, 'register_agent', { nick: 'operator' })).toMatchObject({ code: -32602 });
-    expect(await ask(op, 'register_agent', { nick: 42 })).toMatchObject({ code: -32602 });
-    expect(await ask(op, 'register_agent', { nick: 'x', type: 'king' })).toMatchObject({
-      code: -32602,
-    });
-    expect(await ask(op, 'register_agent', { nick: 'x', channels: ['general'] })).toMatchObject({
-      code: -32602,
-    });
+    expect(await callInvalid(op, 'register_agent', { nick: 'has space' })).toMatch(
+      /^invalid args: nick: a nick is/,
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 'operator' })).toBe(
+      'invalid args: nick: operator is reserved',
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 42 })).toMatch(/^invalid args: nick: /);
+    expect(await callInvalid(op, 'register_agent', { nick: 'x', type: 'king' })).toMatch(
+      /^invalid args: type: /,
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 'x', channels: ['general'] })).toMatch(
+      /^invalid args: channels(\.0)?: /,
+    );
   });
 
   it('only the operator or an orchestrator registers agents', async () => {
@@ -198,9 +202,9 @@ describe('backplane tools', () => {
       kind: 'tool-error',
       text: 'channel is required',
     });
-    expect(await ask(op, 'get_history', { channel: '#fleet', limit: 0 })).toMatchObject({
-      code: -32602,
-    });
+    expect(await callInvalid(op, 'get_history', { channel: '#fleet', limit: 0 })).toBe(
+      'invalid args: limit: limit must be at least 1',
+    );
   });
 
   it('team rooms are #team.<teamId>: teamchat posts and envelopes share one history', async () => {
