@@ -128,6 +128,8 @@ const APPROVALS_BY = {
 const ID = [{ name: 'id', help: 'the approval id' }];
 const NICK = [{ name: 'nick', help: "the agent's nick" }];
 
+// Each `cairn approvals <action>` is one entry calling approvals(['<action>', …]); a new action
+// (such as listing or revoking grants) is one more entry here, with only its own flags.
 const approvalCommands = [
   command({
     path: ['approvals', 'list'],

@@ -3,7 +3,7 @@
 // (command-table.ts); `serve` records where it listens in $CAIRN_HOME/serve.json.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
-import { createCore } from '../core/index.js';
+import { type Core, createCore } from '../core/index.js';
 import {
   attachInput,
   createHttpService,
@@ -19,7 +19,12 @@ import { configDbPath } from './database.js';
 import { type IrcFlagValues, startIrc } from './irc-serve.js';
 import { startLeaseSweeper } from './maintenance.js';
 import { serveBanner } from './serve-banner.js';
-import { removeServeRecord, resolveServerUrl, writeServeRecord } from './serve-record.js';
+import {
+  removeServeRecord,
+  resolveServerUrl,
+  type ServeRecord,
+  writeServeRecord,
+} from './serve-record.js';
 
 const out = (text: string): void => void process.stdout.write(text);
 const err = (text: string): void => void process.stderr.write(text);
@@ -85,13 +90,24 @@ export async function serve(values: ServeFlags): Promise<void> {
     await core.close();
     core.logger.info('cairn stopped');
   });
-  const record = {
-    ...{ url: addr.url, host: addr.host, port: addr.port, pid: process.pid, db: core.dbPath },
-    ...{ irc: irc?.url ?? null, auth: apiToken !== null, version: core.version },
+  await announce(core, home, { ...addr, irc: irc?.url ?? null, auth: apiToken !== null });
+}
+
+/** Records where the server listens (serve.json), logs it, and prints the banner. */
+async function announce(
+  core: Core,
+  home: string,
+  at: Pick<ServeRecord, 'url' | 'host' | 'port' | 'irc' | 'auth'>,
+): Promise<void> {
+  const record: ServeRecord = {
+    ...at,
+    pid: process.pid,
+    db: core.dbPath,
+    version: core.version,
     started: new Date().toISOString(),
   };
   writeServeRecord(home, record);
-  core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
+  core.logger.info({ url: at.url, db: core.dbPath, auth: at.auth }, 'cairn serving');
   out(await serveBanner({ record, home, embedder: core.embedder?.model ?? null }));
 }
 
