@@ -1,5 +1,6 @@
 // `cairn approvals list|show|approve|deny` and `cairn audit`: the human side of the tool
-// broker. They open the same database a running server uses and call the broker directly.
+// broker. They open the same database a running server uses (never creating one) and call the
+// broker directly. Flags and help come from the command table (command-table.ts).
 import {
   type Approval,
   approvalListInput,
@@ -7,8 +8,8 @@ import {
   auditQueryInput,
   type Broker,
 } from '../broker/index.js';
-import { createCore } from '../core/index.js';
-import { parse, UsageError } from './args.js';
+import { UsageError } from './args.js';
+import { openReaderCore } from './database.js';
 
 const out = (text: string): void => void process.stdout.write(text);
 
@@ -17,7 +18,7 @@ const APPROVALS_USAGE =
   '       cairn approvals show <id> | approve <id> [--always] | deny <id>   [--db PATH] [--by NAME]';
 
 async function withBroker<T>(db: string | undefined, fn: (b: Broker) => Promise<T>): Promise<T> {
-  const core = await createCore({ dbPath: db, embedder: null });
+  const core = await openReaderCore(db);
   try {
     return await fn(core.broker);
   } finally {
@@ -41,16 +42,21 @@ function approvalLine(a: Approval): string {
   return `${a.id}  ${a.status.padEnd(9)} ${a.tool.padEnd(12)} ${shortTask(a.taskId)}  ${a.caller}  ${when}  ${oneLine(a.args)}\n`;
 }
 
+/** The flags `cairn approvals <action>` may get (each action takes some of them). */
+export interface ApprovalsFlags {
+  db?: string | undefined;
+  always?: boolean | undefined;
+  by?: string | undefined;
+  status?: string | undefined;
+  limit?: string | undefined;
+  json?: boolean | undefined;
+}
+
 /** `cairn approvals …`: see and decide pending tool calls. */
-export async function approvals(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, {
-    db: { type: 'string' },
-    always: { type: 'boolean' },
-    by: { type: 'string' },
-    status: { type: 'string' },
-    limit: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+export async function approvals(
+  positionals: readonly string[],
+  values: ApprovalsFlags,
+): Promise<void> {
   const [action, id] = positionals;
   const by = values.by ?? `cli:${process.env['USER'] ?? 'human'}`;
   if (action === 'list') {
@@ -94,21 +100,22 @@ export function parseTime(value: string | undefined, flag: string): number | und
 const auditLine = (e: AuditEntry): string =>
   `${iso(e.at)}  ${(e.callId ?? '-').slice(0, 8)}  ${e.tool.padEnd(12)} ${e.caller.padEnd(16)} ${e.step.padEnd(12)} ${e.outcome}${e.reason === null ? '' : ` (${e.reason})`}\n`;
 
+export interface AuditFlags {
+  db?: string | undefined;
+  tool?: string | undefined;
+  caller?: string | undefined;
+  outcome?: string | undefined;
+  step?: string | undefined;
+  call?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+  limit?: string | undefined;
+  cursor?: string | undefined;
+  json?: boolean | undefined;
+}
+
 /** `cairn audit`: pages through the audit log, newest first. */
-export async function audit(argv: string[]): Promise<void> {
-  const { values } = parse(argv, {
-    db: { type: 'string' },
-    tool: { type: 'string' },
-    caller: { type: 'string' },
-    outcome: { type: 'string' },
-    step: { type: 'string' },
-    call: { type: 'string' },
-    since: { type: 'string' },
-    until: { type: 'string' },
-    limit: { type: 'string' },
-    cursor: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+export async function audit(values: AuditFlags): Promise<void> {
   const parsed = auditQueryInput.safeParse({
     ...{ tool: values.tool, caller: values.caller, outcome: values.outcome, step: values.step },
     callId: values.call,

@@ -13,3 +13,4 @@ export { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-chec
 export { BAD_SESSION, NO_SESSION } from './mcp-sessions.js';
 export { API_TOKEN_FILE, ensureApiToken, ensureServerSecret, SECRET_FILE } from './secrets.js';
 export { createHttpService, type HttpOptions, type HttpService } from './server.js';
+export { isDashboardBuilt } from './static-files.js';
