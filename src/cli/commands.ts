@@ -186,6 +186,7 @@ export function config(argv: string[]): Promise<void> {
   });
   err(`# ${snippet.runtime} · ${snippet.server} · ${snippet.transport} → add to ${snippet.file}\n`);
   out(snippet.snippet);
+  if (snippet.note !== undefined) err(`# ${snippet.note}\n`);
   return Promise.resolve();
 }
 
