@@ -2,6 +2,12 @@
 // server) decides it; the waiting call re-reads the row. allow_always leaves a caller+tool grant.
 import { NotFoundError } from '../shared/errors.js';
 import type { Queryable, SqlValue, Store } from '../store/index.js';
+import {
+  cancelAbandoned,
+  EFFECTIVE_STATUS_SQL,
+  effectiveStatus,
+  WAITER_GONE,
+} from './approval-lease.js';
 import { appendAudit } from './audit.js';
 import { ApprovalClosedError } from './errors.js';
 import type {
@@ -26,6 +32,13 @@ interface ApprovalRow {
   created_at: number;
   expires_at: number;
   decided_at: number | null;
+  waiter_lease_until: number | null;
+  closed_reason: string | null;
+}
+
+function cancelReasonOf(r: ApprovalRow, status: ApprovalStatus): string | null {
+  if (status !== 'cancelled') return null;
+  return r.status === 'pending' ? WAITER_GONE : (r.closed_reason ?? 'request cancelled');
 }
 
 const toApproval = (r: ApprovalRow, now: number): Approval => ({
@@ -36,22 +49,25 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
   args: JSON.parse(r.args) as unknown,
   reason: r.reason,
   taskId: r.task_id,
-  status: r.status === 'pending' && now >= r.expires_at ? 'expired' : r.status,
+  status: effectiveStatus(r, now),
   decision: r.decision,
   decidedBy: r.decided_by,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   decidedAt: r.decided_at,
+  leaseUntil: r.waiter_lease_until,
+  cancelReason: cancelReasonOf(r, effectiveStatus(r, now)),
 });
 
 export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
   await q.run(
     `INSERT INTO tool_approvals
-       (id, call_id, tool, caller, args, reason, task_id, status, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+       (id, call_id, tool, caller, args, reason, task_id, status, created_at, expires_at,
+        waiter_lease_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     [
       ...[a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.taskId],
-      ...[a.createdAt, a.expiresAt],
+      ...[a.createdAt, a.expiresAt, a.leaseUntil],
     ],
   );
 }
@@ -73,7 +89,10 @@ export interface ApprovalQuery {
   limit?: number | undefined;
 }
 
-/** Approvals newest first; `pending` means still decidable (not past its expiry). */
+/**
+ * Approvals newest first, filtered by effective status: `pending` means still decidable (not
+ * past its expiry, its waiter still there).
+ */
 export async function selectApprovals(
   q: Queryable,
   query: ApprovalQuery,
@@ -81,13 +100,11 @@ export async function selectApprovals(
 ): Promise<Approval[]> {
   const params: SqlValue[] = [];
   let filter = '1 = 1';
-  if (query.status === 'pending' || query.status === 'expired') {
-    filter = `(status = 'pending' AND expires_at ${query.status === 'pending' ? '>' : '<='} ?)`;
-    params.push(now);
-    if (query.status === 'expired') filter = `(${filter} OR status = 'expired')`;
-  } else if (query.status !== undefined) {
-    filter = 'status = ?';
-    params.push(query.status);
+  if (query.status !== undefined) {
+    // `status = 'pending'` first, so the pending view still uses the status index.
+    const stored = query.status === 'pending' ? "status = 'pending' AND " : '';
+    filter = `${stored}${EFFECTIVE_STATUS_SQL} = ?`;
+    params.push(now, now, query.status);
   }
   if (query.taskId !== undefined) {
     filter = `task_id = ? AND ${filter}`;
@@ -116,8 +133,9 @@ export async function selectPendingByTask(
   const rows = await q.all<MarkRow>(
     `SELECT task_id, id, tool, created_at, expires_at FROM tool_approvals
      WHERE status = 'pending' AND expires_at > ? AND task_id IS NOT NULL
+       AND (waiter_lease_until IS NULL OR waiter_lease_until > ?)
      ORDER BY created_at, id`,
-    [now],
+    [now, now],
   );
   const byTask = new Map<string, TaskApprovalMark[]>();
   for (const r of rows) {
@@ -139,16 +157,21 @@ export async function selectTaskApprovalsMark(q: Queryable): Promise<string> {
   return `${row?.n ?? 0}.${row?.closed ?? 0}.${row?.last ?? 0}`;
 }
 
-/** Closes a still-pending row as expired or cancelled; false if someone decided it first. */
+/**
+ * Closes a still-pending row as expired or cancelled (with the reason, for cancelled); false
+ * if someone decided or closed it first.
+ */
 export async function closeApproval(
   q: Queryable,
   id: string,
   status: 'expired' | 'cancelled',
   now: number,
+  reason: string | null = null,
 ): Promise<boolean> {
   const done = await q.run(
-    "UPDATE tool_approvals SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
-    [status, now, id],
+    `UPDATE tool_approvals SET status = ?, decided_at = ?, closed_reason = ?
+     WHERE id = ? AND status = 'pending'`,
+    [status, now, reason, id],
   );
   return done.changes === 1;
 }
@@ -168,18 +191,26 @@ const STATUS_OF: Record<ApprovalDecision, ApprovalStatus> = {
 };
 
 /**
- * Records a human decision, atomically: only a pending, unexpired row can be decided.
+ * Records a human decision, atomically: only a pending, unexpired row whose waiter is still
+ * there can be decided (the transaction re-reads the lease; a lapsed lease is never renewed).
+ * A row whose waiter is gone is first cancelled and audited, so the refusal is on record.
  * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending.
  */
-export function decideApproval(
+export async function decideApproval(
   store: Store,
   input: { id: string; decision: ApprovalDecision; decidedBy: string; now: number },
 ): Promise<Approval> {
   const { id, decision, decidedBy, now } = input;
+  const seen = await findApproval(store, id, now);
+  if (seen?.status === 'cancelled' && seen.decidedAt === null) {
+    await store.write((tx) => cancelAbandoned(tx, seen, now));
+  }
   return store.write(async (tx) => {
     const current = await findApproval(tx, id, now);
     if (current === undefined) throw new NotFoundError(`not found: ${id}`);
-    if (current.status !== 'pending') throw new ApprovalClosedError(id, current.status);
+    if (current.status !== 'pending') {
+      throw new ApprovalClosedError(id, current.status, current.cancelReason);
+    }
     await tx.run(
       'UPDATE tool_approvals SET status = ?, decision = ?, decided_by = ?, decided_at = ? WHERE id = ?',
       [STATUS_OF[decision], decision, decidedBy, now, id],

@@ -2,6 +2,7 @@
 // pipeline, and the human side (approvals, audit, notes) that the CLI and REST call directly.
 import { NotFoundError } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
+import { sweepAbandoned } from './approval-lease.js';
 import {
   type ApprovalQuery,
   decideApproval,
@@ -42,6 +43,22 @@ const listed = (t: ToolDescriptor): ListedTool => ({
 
 const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** A signal that aborts when either does, with the first one's reason (AbortSignal.any). */
+function either(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (a === undefined) return b;
+  const both = new AbortController();
+  const from = (s: AbortSignal) => (): void => both.abort(s.reason);
+  if (a.aborted || b.aborted) both.abort(a.aborted ? a.reason : b.reason);
+  else {
+    a.addEventListener('abort', from(a), { once: true, signal: both.signal });
+    b.addEventListener('abort', from(b), { once: true, signal: both.signal });
+  }
+  return both.signal;
+}
+
+/** Why this process's own waits end when the broker closes (the process is exiting). */
+const CLOSING = 'waiter process gone: the server process is shutting down';
+
 /** Builds the broker over a store. Holds no timers and opens nothing. */
 export function createBroker(store: Store, options: BrokerOptions = {}) {
   const config: BrokerConfig = { ...DEFAULT_BROKER_CONFIG, ...options.config };
@@ -50,6 +67,8 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
   const registry = options.tools ?? builtinTools(config.tavilyUrl);
   const tools = new Map(registry.map((t) => [t.name, t]));
   const deps = { store, config, tools, toolEnv, now, sleep: options.sleep ?? realSleep };
+  const closing = new AbortController();
+  const running = new Set<Promise<unknown>>();
 
   return {
     config,
@@ -60,7 +79,29 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
      * @throws ToolDeniedError (typed refusal), ToolFailedError (failed or timed out).
      */
     call(input: CallInput): Promise<CallResult> {
-      return runPipeline(deps, input);
+      const call = runPipeline(deps, { ...input, signal: either(input.signal, closing.signal) });
+      const settled = call.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.add(settled);
+      void settled.then(() => running.delete(settled));
+      return call;
+    },
+    /**
+     * Ends this process's calls (a waiting one is cancelled with its reason on record) and
+     * waits for them to finish writing; call it before closing the store.
+     */
+    async close(): Promise<void> {
+      closing.abort(CLOSING);
+      await Promise.all([...running]);
+    },
+    /**
+     * Cancels (and audits) pending approvals whose waiter is gone (its lease lapsed: a killed
+     * process); returns how many. A serving process runs this on a timer.
+     */
+    sweepAbandonedApprovals(): Promise<number> {
+      return sweepAbandoned(store, now());
     },
     listApprovals(query: ApprovalQuery = {}): Promise<Approval[]> {
       return selectApprovals(store, query, now());

@@ -20,9 +20,14 @@ export class ToolFailedError extends DomainError {
   }
 }
 
-/** A decision on an approval that is no longer pending. */
+/** A decision on an approval that is no longer pending (a cancelled one says why). */
 export class ApprovalClosedError extends DomainError {
-  constructor(id: string, status: string) {
-    super('approval_closed', `approval ${id} is already ${status}`);
+  constructor(id: string, status: string, cancelReason: string | null = null) {
+    super(
+      'approval_closed',
+      status === 'cancelled'
+        ? `approval ${id} was cancelled (${cancelReason ?? 'request cancelled'}): nobody is waiting for this call any more, so it can no longer be approved or denied`
+        : `approval ${id} is already ${status}`,
+    );
   }
 }

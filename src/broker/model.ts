@@ -22,14 +22,27 @@ export interface NewApproval {
   taskId: string | null;
   createdAt: number;
   expiresAt: number;
+  /**
+   * Until when the waiting call vouches that it is still waiting (it renews this while it
+   * waits); null on rows written before leases existed.
+   */
+  leaseUntil: number | null;
 }
 
 export interface Approval extends NewApproval {
-  /** `pending` past `expiresAt` reads as `expired`. */
+  /**
+   * `pending` past `expiresAt` reads as `expired`; `pending` past `leaseUntil` (the waiter is
+   * gone) reads as `cancelled`.
+   */
   status: ApprovalStatus;
   decision: ApprovalDecision | null;
   decidedBy: string | null;
   decidedAt: number | null;
+  /**
+   * Why a cancelled approval was cancelled: `request cancelled…`, `transport closed…`,
+   * `session ended…` or `waiter process gone…`; null otherwise.
+   */
+  cancelReason: string | null;
 }
 
 /** A pending approval as the board marks its task with it. */

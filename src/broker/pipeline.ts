@@ -137,6 +137,11 @@ async function run(call: Call): Promise<CallResult> {
     },
   });
   if (tool.risk !== 'safe') await call.flush();
+  // A caller gone after the approval returned: nothing runs with nobody waiting for it.
+  if (input.signal?.aborted === true) {
+    call.audit('execution', 'cancelled');
+    throw new ToolFailedError(tool.name, 'the call was cancelled before it ran');
+  }
   const data = await executeAudited(call, tool, args);
   const out = compact(JSON.stringify(data) ?? 'null', deps.config.outputBytes);
   const compaction = out.compacted === null ? 'within_budget' : 'truncated';

@@ -38,7 +38,12 @@ const shortTask = (taskId: string | null): string => (taskId ?? '-').slice(0, 8)
 /** id, status, tool, task, caller, expiry or decision, arguments. */
 function approvalLine(a: Approval): string {
   const left = Math.max(0, Math.round((a.expiresAt - Date.now()) / 1000));
-  const when = a.status === 'pending' ? `expires in ${left}s` : (a.decision ?? a.status);
+  const when =
+    a.status === 'pending'
+      ? `expires in ${left}s`
+      : a.status === 'cancelled'
+        ? `cancelled: ${a.cancelReason ?? 'request cancelled'}`
+        : (a.decision ?? a.status);
   return `${a.id}  ${a.status.padEnd(9)} ${a.tool.padEnd(12)} ${shortTask(a.taskId)}  ${a.caller}  ${when}  ${oneLine(a.args)}\n`;
 }
 

@@ -219,6 +219,7 @@ export function config(values: ConfigFlags): Promise<void> {
   err(`# ${snippet.runtime} · ${snippet.server} · ${snippet.transport} → add to ${snippet.file}\n`);
   if (server.assumed !== undefined && snippet.transport === 'http') err(`# ${server.assumed}\n`);
   out(snippet.snippet);
+  if (snippet.note !== undefined) err(`# ${snippet.note}\n`);
   return Promise.resolve();
 }
 

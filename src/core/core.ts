@@ -147,6 +147,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     logger,
     clock: options.clock ?? Date.now,
     close: async () => {
+      // Calls still running end first, so a waiting call's cancellation reaches the store.
+      await broker.close();
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
       rooms.close();

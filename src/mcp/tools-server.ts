@@ -2,6 +2,7 @@
 // every call runs the broker pipeline. A refusal is a tool result with `_meta.denied`
 // { reason, detail }; while a call waits for approval, progress notifications keep it alive,
 // and its approval names the board task it works for (`_meta["cairn/taskId"]` or the claim).
+// When the caller goes away the call's signal aborts with why, and the approval is cancelled.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
@@ -94,13 +95,38 @@ function taskResolver(
   };
 }
 
+/** Reasons a transport owner gives its own cancellations (src/http/mcp-sessions.ts). */
+const OWN_REASON = /^(?:transport closed|session ended)\b/;
+
+/** Why the caller is gone, for the approval's cancel reason and the audit. */
+function whyGone(server: Server, reason: unknown): string {
+  if (typeof reason === 'string' && reason !== '') {
+    return OWN_REASON.test(reason) ? reason : `request cancelled: ${reason}`;
+  }
+  return server.transport === undefined ? 'transport closed' : 'request cancelled';
+}
+
+/**
+ * The call's signal, aborted with why the caller is gone: the client's `notifications/cancelled`
+ * (with its reason, e.g. its request timeout), a transport that closed (the SDK aborts every
+ * handler, then drops the transport, so this looks a microtask later), or the reason an HTTP
+ * mount gave when a response stream or session ended.
+ */
+function callSignal(server: Server, signal: AbortSignal): AbortSignal {
+  const out = new AbortController();
+  const onAbort = (): void => queueMicrotask(() => out.abort(whyGone(server, signal.reason)));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return out.signal;
+}
+
 /** The client's progress token, when `_meta.progressToken` is one (a string or a number). */
 const progressToken = (v: unknown): ProgressToken | undefined =>
   typeof v === 'string' || typeof v === 'number' ? v : undefined;
 
 async function handleCall(
   core: Core,
-  who: { caller: string; agentId: string | undefined },
+  who: { server: Server; caller: string; agentId: string | undefined },
   request: ToolCallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -122,7 +148,7 @@ async function handleCall(
       tool: name,
       args: request.arguments ?? {},
       caller: who.caller,
-      signal: extra.signal,
+      signal: callSignal(who.server, extra.signal),
       onWaiting: waitingReporter(notify),
       resolveTask: taskResolver(core.board, meta?.[TASK_META_KEY], who.agentId),
     });
@@ -152,7 +178,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     Promise.resolve({ tools: core.broker.listTools().map(listed) }),
   );
   onToolCall(server, (request, extra) =>
-    handleCall(core, { caller: caller(), agentId: bound }, request, extra),
+    handleCall(core, { server, caller: caller(), agentId: bound }, request, extra),
   );
   return server;
 }

@@ -2,6 +2,7 @@
 // migration that has shipped: add the next number instead.
 
 import { AGENT_INBOX_MIGRATION } from './migration-agent-inbox.js';
+import { APPROVAL_LEASE_MIGRATION } from './migration-approval-lease.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
@@ -246,4 +247,5 @@ export const MIGRATIONS: readonly Migration[] = [
   POSTINGS_MIGRATION,
   TASK_CIRCUIT_MIGRATION,
   AGENT_INBOX_MIGRATION,
+  APPROVAL_LEASE_MIGRATION,
 ];
