@@ -1,12 +1,14 @@
 // Step 4 of the pipeline: external and destructive tools wait for a human decision recorded
-// in the database (CLI, REST, any process), unless the caller holds an allow_always grant.
+// in the database (CLI, REST, any process), unless the caller's authenticated principal holds
+// an active allow_always grant (re-read on every call, so a revocation applies at once).
 import { randomUUID } from 'node:crypto';
 
 import type { Store } from '../store/index.js';
-import { closeApproval, findApproval, hasGrant, insertApproval } from './approvals.js';
+import { closeApproval, findApproval, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
 import type { BrokerConfig } from './config.js';
 import { ToolDeniedError, ToolFailedError } from './errors.js';
+import { findActiveGrant } from './grants.js';
 import type { Approval, Risk } from './model.js';
 import type { WaitingInfo } from './types.js';
 
@@ -19,6 +21,8 @@ export interface ApprovalContext {
   tool: string;
   risk: Risk;
   caller: string;
+  /** The authenticated identity grants belong to (`agent:<id>`); absent for an unbound caller. */
+  principal?: string | undefined;
   args: unknown;
   signal: AbortSignal | undefined;
   onWaiting: ((info: WaitingInfo) => void) | undefined;
@@ -55,8 +59,12 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
         detail,
       }));
   if (ctx.risk === 'safe') return audit('not_required', { risk: ctx.risk });
-  if (await hasGrant(ctx.store, ctx.caller, ctx.tool)) {
-    return audit('granted', { grant: 'allow_always' });
+  const grant =
+    ctx.principal === undefined
+      ? undefined
+      : await findActiveGrant(ctx.store, ctx.principal, ctx.tool, ctx.now());
+  if (grant !== undefined) {
+    return audit('granted', { grant: 'allow_always', grantId: grant.id, principal: grant.principal });
   }
   const id = randomUUID();
   const createdAt = ctx.now();
@@ -66,7 +74,8 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
   const taskId = (await ctx.resolveTask?.()) ?? null;
   await ctx.store.write(async (tx) => {
     const base = { id, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller };
-    await insertApproval(tx, { ...base, args: ctx.args, reason, taskId, createdAt, expiresAt });
+    const row = { ...base, principal: ctx.principal ?? null, args: ctx.args, reason, taskId };
+    await insertApproval(tx, { ...row, createdAt, expiresAt });
     await appendAudit(tx, {
       ...{ at: createdAt, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller },
       step: 'approval',
