@@ -64,7 +64,11 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
       ? undefined
       : await findActiveGrant(ctx.store, ctx.principal, ctx.tool, ctx.now());
   if (grant !== undefined) {
-    return audit('granted', { grant: 'allow_always', grantId: grant.id, principal: grant.principal });
+    return audit('granted', {
+      grant: 'allow_always',
+      grantId: grant.id,
+      principal: grant.principal,
+    });
   }
   const id = randomUUID();
   const createdAt = ctx.now();

@@ -18,7 +18,8 @@ usage:
                [--room-team ID] [--author ID] [--delegate]   (teamchat bindings)
   cairn token        print the API token
   cairn open [--print] [--url http://127.0.0.1:4870]   one-time dashboard login link
-  cairn approvals list [--status S] | show ID | approve ID [--always] | deny ID   [--db PATH]
+  cairn approvals list [--status S] | show ID | approve ID [--always [--expires 7d]] | deny ID
+                 | grants [--status active|expired|revoked|all] | revoke GRANT-ID   [--db PATH]
   cairn audit [--tool T] [--caller C] [--outcome O] [--since 15m|ISO|ms] [--until …]
               [--limit N] [--cursor N] [--json] [--db PATH]
   cairn mcp backplane [--db PATH] [--agent-token TOKEN]   (default: act as the operator)
