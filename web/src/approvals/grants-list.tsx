@@ -44,7 +44,7 @@ function GrantRow({ grant: g, onRevoke }: { grant: Grant; onRevoke(g: Grant): vo
       <td className="who">{g.principal}</td>
       <td>{g.expiresAt === null ? 'until revoked' : `until ${when(g.expiresAt)}`}</td>
       <td>
-        {g.grantedBy},{' '}
+        by {g.grantedBy},{' '}
         <time dateTime={new Date(g.createdAt).toISOString()}>{when(g.createdAt)}</time>
       </td>
       <td>
@@ -99,13 +99,13 @@ export function GrantsList({ version }: { version: unknown }) {
       )}
       {grants !== undefined && grants.length > 0 && (
         <div className="table-wrap">
-          <table className="audit grants-table">
+          <table className="grants-table" aria-label="Standing grants">
             <thead>
               <tr>
                 <th scope="col">Tool</th>
                 <th scope="col">Principal</th>
                 <th scope="col">Lasts</th>
-                <th scope="col">Granted by</th>
+                <th scope="col">Granted</th>
                 <th scope="col">
                   <span className="visually-hidden">Revoke</span>
                 </th>
