@@ -1,4 +1,4 @@
-// Migration 17 on a database written before it: grants keyed on a self-reported client name
+// Migration 18 on a database written before it: grants keyed on a self-reported client name
 // (`client:<name>`, `anonymous`) are dropped; a bound agent's grant carries over as the
 // principal `agent:<id>`, with its granter taken from the approval that made it.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { applyMigrations, openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-mig17-'));
+  dir = mkdtempSync(join(tmpdir(), 'cairn-mig18-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,13 +24,13 @@ const GRANTS = [
   ['ops', 'delete_path', 'A1', 12],
 ] as const;
 
-/** A file at schema version 16 with one grant of each kind and the approval behind ops's. */
-function writeVersion16(path: string): void {
+/** A file at the schema before migration 18: one grant of each kind, the approval behind ops's. */
+function writeBefore18(path: string): void {
   const db = new Database(path);
   sqliteVec.load(db);
   applyMigrations(
     db,
-    MIGRATIONS.filter((m) => m.version <= 16),
+    MIGRATIONS.filter((m) => m.version < 18),
   );
   db.prepare(
     `INSERT INTO tool_approvals (id, call_id, tool, caller, args, reason, status, decision,
@@ -44,10 +44,10 @@ function writeVersion16(path: string): void {
   db.close();
 }
 
-describe('migration 17 (grants bound to principals)', () => {
+describe('migration 18 (grants bound to principals)', () => {
   it("drops client-name grants and keeps bound agents' as agent:<id>", async () => {
     const path = join(dir, 'old.db');
-    writeVersion16(path);
+    writeBefore18(path);
     const store = await openSqliteStore(path);
     try {
       const rows = await store.all<Record<string, unknown>>(

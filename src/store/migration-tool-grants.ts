@@ -1,4 +1,4 @@
-// Migration 17: allow_always grants belong to an authenticated principal (`agent:<id>`), never
+// Migration 18: allow_always grants belong to an authenticated principal (`agent:<id>`), never
 // to a client's self-reported name. Grants get an id, who granted them, an optional expiry and
 // a revocation; approvals record the principal of the waiting call (null: an unbound session).
 // Old grants of bound agents carry over; `client:<name>` and `anonymous` ones are dropped: they
@@ -6,7 +6,7 @@
 import type { Migration } from './migration-types.js';
 
 export const TOOL_GRANTS_MIGRATION: Migration = {
-  version: 17,
+  version: 18,
   name: 'grants bound to principals',
   sql: `
     ALTER TABLE tool_approvals ADD COLUMN principal TEXT;
