@@ -1,14 +1,16 @@
 // Step 4 of the pipeline: external and destructive tools wait for a human decision recorded
-// in the database (CLI, REST, any process), unless the caller holds an allow_always grant.
+// in the database (CLI, REST, any process), unless the caller's authenticated principal holds
+// an active allow_always grant (re-read on every call, so a revocation applies at once).
 // A wait whose caller is gone (signal aborted, lease lapsed) ends cancelled and never runs.
 import { randomUUID } from 'node:crypto';
 
 import type { Store } from '../store/index.js';
 import { cancelAbandoned, renewLease } from './approval-lease.js';
-import { closeApproval, findApproval, hasGrant, insertApproval } from './approvals.js';
+import { closeApproval, findApproval, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
 import type { BrokerConfig } from './config.js';
 import { ToolDeniedError, ToolFailedError } from './errors.js';
+import { findActiveGrant } from './grants.js';
 import type { Approval, Risk } from './model.js';
 import type { WaitingInfo } from './types.js';
 
@@ -21,6 +23,8 @@ export interface ApprovalContext {
   tool: string;
   risk: Risk;
   caller: string;
+  /** The authenticated identity grants belong to (`agent:<id>`); absent for an unbound caller. */
+  principal?: string | undefined;
   args: unknown;
   signal: AbortSignal | undefined;
   onWaiting: ((info: WaitingInfo) => void) | undefined;
@@ -58,8 +62,16 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
         detail,
       }));
   if (ctx.risk === 'safe') return audit('not_required', { risk: ctx.risk });
-  if (await hasGrant(ctx.store, ctx.caller, ctx.tool)) {
-    return audit('granted', { grant: 'allow_always' });
+  const grant =
+    ctx.principal === undefined
+      ? undefined
+      : await findActiveGrant(ctx.store, ctx.principal, ctx.tool, ctx.now());
+  if (grant !== undefined) {
+    return audit('granted', {
+      grant: 'allow_always',
+      grantId: grant.id,
+      principal: grant.principal,
+    });
   }
   const id = randomUUID();
   const createdAt = ctx.now();
@@ -70,10 +82,8 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
   await ctx.store.write(async (tx) => {
     const base = { id, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller };
     const leaseUntil = createdAt + ctx.config.approvalLeaseMs;
-    await insertApproval(tx, {
-      ...{ ...base, args: ctx.args, reason, taskId },
-      ...{ createdAt, expiresAt, leaseUntil },
-    });
+    const row = { ...base, principal: ctx.principal ?? null, args: ctx.args, reason, taskId };
+    await insertApproval(tx, { ...row, createdAt, expiresAt, leaseUntil });
     await appendAudit(tx, {
       ...{ at: createdAt, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller },
       step: 'approval',

@@ -1,6 +1,7 @@
 // DB-mediated approvals: a waiting call writes a pending row; any process (CLI, REST, another
-// server) decides it; the waiting call re-reads the row. allow_always leaves a caller+tool grant.
-import { NotFoundError } from '../shared/errors.js';
+// server) decides it; the waiting call re-reads the row. allow_always leaves a principal+tool
+// grant (grants.ts), only for an authenticated principal.
+import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { Queryable, SqlValue, Store } from '../store/index.js';
 import {
   cancelAbandoned,
@@ -9,7 +10,8 @@ import {
   WAITER_GONE,
 } from './approval-lease.js';
 import { appendAudit } from './audit.js';
-import { ApprovalClosedError } from './errors.js';
+import { ApprovalClosedError, GrantRefusedError } from './errors.js';
+import { upsertGrant } from './grants.js';
 import type {
   Approval,
   ApprovalDecision,
@@ -23,6 +25,7 @@ interface ApprovalRow {
   call_id: string;
   tool: string;
   caller: string;
+  principal: string | null;
   args: string;
   reason: string;
   task_id: string | null;
@@ -46,6 +49,7 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
   callId: r.call_id,
   tool: r.tool,
   caller: r.caller,
+  principal: r.principal,
   args: JSON.parse(r.args) as unknown,
   reason: r.reason,
   taskId: r.task_id,
@@ -62,11 +66,12 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
 export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
   await q.run(
     `INSERT INTO tool_approvals
-       (id, call_id, tool, caller, args, reason, task_id, status, created_at, expires_at,
-        waiter_lease_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+       (id, call_id, tool, caller, principal, args, reason, task_id, status, created_at,
+        expires_at, waiter_lease_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     [
-      ...[a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.taskId],
+      ...[a.id, a.callId, a.tool, a.caller, a.principal],
+      ...[JSON.stringify(a.args), a.reason, a.taskId],
       ...[a.createdAt, a.expiresAt, a.leaseUntil],
     ],
   );
@@ -176,31 +181,36 @@ export async function closeApproval(
   return done.changes === 1;
 }
 
-export async function hasGrant(q: Queryable, caller: string, tool: string): Promise<boolean> {
-  const row = await q.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM tool_grants WHERE caller = ? AND tool = ?',
-    [caller, tool],
-  );
-  return (row?.n ?? 0) > 0;
-}
-
 const STATUS_OF: Record<ApprovalDecision, ApprovalStatus> = {
   allow_once: 'allowed',
   allow_always: 'allowed',
   deny: 'denied',
 };
 
+export interface DecisionInput {
+  id: string;
+  decision: ApprovalDecision;
+  decidedBy: string;
+  now: number;
+  /** allow_always only: when the grant stops applying (epoch ms); null or absent: never. */
+  grantExpiresAt?: number | null | undefined;
+}
+
 /**
  * Records a human decision, atomically: only a pending, unexpired row whose waiter is still
  * there can be decided (the transaction re-reads the lease; a lapsed lease is never renewed).
  * A row whose waiter is gone is first cancelled and audited, so the refusal is on record.
- * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending.
+ * allow_always also grants the call's principal the tool (until `grantExpiresAt`).
+ * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending;
+ * GrantRefusedError for allow_always on an unbound caller's call (the row stays pending);
+ * InvalidInputError for a grant expiry that is not in the future.
  */
-export async function decideApproval(
-  store: Store,
-  input: { id: string; decision: ApprovalDecision; decidedBy: string; now: number },
-): Promise<Approval> {
+export async function decideApproval(store: Store, input: DecisionInput): Promise<Approval> {
   const { id, decision, decidedBy, now } = input;
+  const grantExpiresAt = input.grantExpiresAt ?? null;
+  if (decision === 'allow_always' && grantExpiresAt !== null && grantExpiresAt <= now) {
+    throw new InvalidInputError('expiresAt must be in the future', 'expiresAt');
+  }
   const seen = await findApproval(store, id, now);
   if (seen?.status === 'cancelled' && seen.decidedAt === null) {
     await store.write((tx) => cancelAbandoned(tx, seen, now));
@@ -211,16 +221,17 @@ export async function decideApproval(
     if (current.status !== 'pending') {
       throw new ApprovalClosedError(id, current.status, current.cancelReason);
     }
+    const principal = current.principal;
+    if (decision === 'allow_always' && principal === null) {
+      throw new GrantRefusedError(id, current.caller);
+    }
     await tx.run(
       'UPDATE tool_approvals SET status = ?, decision = ?, decided_by = ?, decided_at = ? WHERE id = ?',
       [STATUS_OF[decision], decision, decidedBy, now, id],
     );
-    if (decision === 'allow_always') {
-      await tx.run(
-        `INSERT INTO tool_grants (caller, tool, approval_id, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (caller, tool) DO UPDATE SET approval_id = excluded.approval_id`,
-        [current.caller, current.tool, id, now],
-      );
+    if (decision === 'allow_always' && principal !== null) {
+      const grant = { principal, tool: current.tool, approvalId: id, grantedBy: decidedBy, now };
+      await upsertGrant(tx, { ...grant, expiresAt: grantExpiresAt });
     }
     await appendAudit(tx, {
       at: now,
@@ -229,7 +240,10 @@ export async function decideApproval(
       caller: current.caller,
       step: 'decision',
       outcome: decision,
-      detail: { approvalId: id, decidedBy },
+      detail: {
+        ...{ approvalId: id, decidedBy },
+        ...(decision === 'allow_always' ? { principal, grantExpiresAt } : {}),
+      },
     });
     return { ...current, status: STATUS_OF[decision], decision, decidedBy, decidedAt: now };
   });

@@ -14,7 +14,8 @@ import {
 import { type AuditQuery, listAudit } from './audit.js';
 import { builtinTools } from './builtins.js';
 import { type BrokerConfig, DEFAULT_BROKER_CONFIG } from './config.js';
-import type { Approval, ApprovalDecision, AuditPage, TaskApprovalMark } from './model.js';
+import { type GrantQuery, revokeGrant, selectGrants } from './grants.js';
+import type { Approval, ApprovalDecision, AuditPage, Grant, TaskApprovalMark } from './model.js';
 import { type Note, selectNotes } from './notes.js';
 import { runPipeline } from './pipeline.js';
 import type { CallInput, CallResult, ListedTool, ToolDescriptor, ToolEnv } from './types.js';
@@ -120,9 +121,31 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
       if (found === undefined) throw new NotFoundError(`not found: ${id}`);
       return found;
     },
-    /** @throws NotFoundError, ApprovalClosedError (already decided or expired). */
-    decide(id: string, decision: ApprovalDecision, decidedBy = 'human'): Promise<Approval> {
-      return decideApproval(store, { id, decision, decidedBy, now: now() });
+    /**
+     * Decides a pending approval; allow_always also grants its principal the tool, until
+     * `options.grantExpiresAt` (epoch ms) when given.
+     * @throws NotFoundError, ApprovalClosedError (already decided or expired), GrantRefusedError
+     * (allow_always for an unbound caller), InvalidInputError (an expiry not in the future).
+     */
+    decide(
+      id: string,
+      decision: ApprovalDecision,
+      decidedBy = 'human',
+      options: { grantExpiresAt?: number | null | undefined } = {},
+    ): Promise<Approval> {
+      const grantExpiresAt = options.grantExpiresAt;
+      return decideApproval(store, { id, decision, decidedBy, now: now(), grantExpiresAt });
+    },
+    /** allow_always grants, newest first; by default only the active ones. */
+    listGrants(query: GrantQuery = {}): Promise<Grant[]> {
+      return selectGrants(store, query, now());
+    },
+    /**
+     * Revokes a grant: the principal's next call to that tool waits for a human again.
+     * @throws NotFoundError (unknown id), ConflictError (already revoked).
+     */
+    revokeGrant(id: string, revokedBy = 'human'): Promise<Grant> {
+      return revokeGrant(store, { id, revokedBy, now: now() });
     },
     listAudit(query: AuditQuery = {}): Promise<AuditPage> {
       return listAudit(store, query);

@@ -31,3 +31,16 @@ export class ApprovalClosedError extends DomainError {
     );
   }
 }
+
+/**
+ * allow_always on a call whose caller is not an authenticated principal (an unbound session:
+ * its name is self-reported). The approval stays pending, so it can still be allowed once.
+ */
+export class GrantRefusedError extends DomainError {
+  constructor(id: string, caller: string) {
+    super(
+      'grant_refused',
+      `approval ${id}: ${caller} is an unbound session (its name is self-reported, not authenticated), so it cannot get an allow_always grant; approve it once or deny it`,
+    );
+  }
+}

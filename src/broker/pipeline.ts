@@ -127,6 +127,7 @@ async function run(call: Call): Promise<CallResult> {
     tool: tool.name,
     risk: tool.risk,
     caller: input.caller,
+    principal: input.principal,
     args,
     signal: input.signal,
     onWaiting: input.onWaiting,

@@ -1,12 +1,14 @@
-// `cairn approvals list|show|approve|deny` and `cairn audit`: the human side of the tool
-// broker. They open the same database a running server uses (never creating one) and call the
-// broker directly. Flags and help come from the command table (command-table.ts).
+// `cairn approvals list|show|approve|deny|grants|revoke` and `cairn audit`: the human side of
+// the tool broker. They open the same database a running server uses (never creating one) and
+// call the broker directly. Flags and help come from the command table (command-table.ts).
 import {
   type Approval,
   approvalListInput,
   type AuditEntry,
   auditQueryInput,
   type Broker,
+  type Grant,
+  grantListInput,
 } from '../broker/index.js';
 import { UsageError } from './args.js';
 import { openReaderCore } from './database.js';
@@ -15,7 +17,9 @@ const out = (text: string): void => void process.stdout.write(text);
 
 const APPROVALS_USAGE =
   'usage: cairn approvals list [--status pending|allowed|denied|expired|cancelled|all] [--limit N] [--json]\n' +
-  '       cairn approvals show <id> | approve <id> [--always] | deny <id>   [--db PATH] [--by NAME]';
+  '       cairn approvals show <id> | approve <id> [--always [--expires 7d|ISO|ms]] | deny <id>   [--db PATH] [--by NAME]\n' +
+  '       cairn approvals grants [--status active|expired|revoked|all] [--principal P] [--tool T] [--json]\n' +
+  '       cairn approvals revoke <grant-id> [--by NAME]';
 
 async function withBroker<T>(db: string | undefined, fn: (b: Broker) => Promise<T>): Promise<T> {
   const core = await openReaderCore(db);
@@ -55,6 +59,9 @@ export interface ApprovalsFlags {
   status?: string | undefined;
   limit?: string | undefined;
   json?: boolean | undefined;
+  expires?: string | undefined;
+  principal?: string | undefined;
+  tool?: string | undefined;
 }
 
 /** `cairn approvals …`: see and decide pending tool calls. */
@@ -64,6 +71,11 @@ export async function approvals(
 ): Promise<void> {
   const [action, id] = positionals;
   const by = values.by ?? `cli:${process.env['USER'] ?? 'human'}`;
+  if (action === 'grants') return grants(values);
+  if (action === 'revoke' && id !== undefined) {
+    const g = await withBroker(values.db, (b) => b.revokeGrant(id, by));
+    return out(`${g.id} revoked · ${g.tool} for ${g.principal}\n`);
+  }
   if (action === 'list') {
     const q = approvalListInput.safeParse({ status: values.status, limit: values.limit });
     if (!q.success) throw new UsageError(`${q.error.issues[0]?.message ?? ''}\n${APPROVALS_USAGE}`);
@@ -83,8 +95,55 @@ export async function approvals(
   }
   const decision =
     action === 'deny' ? 'deny' : values.always === true ? 'allow_always' : 'allow_once';
-  const a = await withBroker(values.db, (b) => b.decide(id, decision, by));
+  if (values.expires !== undefined && decision !== 'allow_always') {
+    throw new UsageError(`--expires only applies to approve --always\n${APPROVALS_USAGE}`);
+  }
+  const grantExpiresAt = parseExpiry(values.expires);
+  const a = await withBroker(values.db, (b) => b.decide(id, decision, by, { grantExpiresAt }));
   out(`${a.id} ${a.status} (${decision}) · ${a.tool} for ${a.caller}\n`);
+  if (decision === 'allow_always') {
+    const until = grantExpiresAt === undefined ? 'until revoked' : `until ${iso(grantExpiresAt)}`;
+    out(`granted: ${a.tool} for ${a.principal ?? a.caller}, ${until} (cairn approvals grants)\n`);
+  }
+}
+
+/** id, status, tool, principal, expiry, who granted it and when. */
+function grantLine(g: Grant): string {
+  const until = g.expiresAt === null ? 'until revoked' : `until ${iso(g.expiresAt)}`;
+  const end = g.revokedAt === null ? '' : `  revoked ${iso(g.revokedAt)} by ${g.revokedBy ?? '?'}`;
+  return `${g.id}  ${g.status.padEnd(7)} ${g.tool.padEnd(12)} ${g.principal}  ${until}  by ${g.grantedBy} ${iso(g.createdAt)}${end}\n`;
+}
+
+/** `cairn approvals grants`: the allow_always grants (active ones unless --status says). */
+async function grants(values: ApprovalsFlags): Promise<void> {
+  const q = grantListInput.safeParse({
+    ...{ status: values.status, principal: values.principal, tool: values.tool },
+    limit: values.limit,
+  });
+  if (!q.success) {
+    const issue = q.error.issues[0];
+    throw new UsageError(`--${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+  }
+  const rows = await withBroker(values.db, (b) => b.listGrants(q.data));
+  if (values.json === true) return out(`${JSON.stringify(rows, null, 2)}\n`);
+  return out(rows.length === 0 ? 'no grants\n' : rows.map(grantLine).join(''));
+}
+
+/** `--expires`: a duration from now (`30m`, `12h`, `7d`), an ISO date or epoch ms. */
+export function parseExpiry(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const rel = /^(\d+)(m|h|d)$/.exec(value);
+  if (rel !== null) {
+    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[rel[2] as 'm'];
+    return Date.now() + Number(rel[1]) * unit;
+  }
+  const t = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (Number.isNaN(t)) {
+    throw new UsageError(
+      `--expires must be a duration like 7d, an ISO date or epoch ms, got ${value}`,
+    );
+  }
+  return t;
 }
 
 /** Accepts epoch ms, an ISO date, or a relative age like `15m`, `2h`, `7d` (before now). */

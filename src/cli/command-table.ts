@@ -158,7 +158,15 @@ const approvalCommands = [
     args: ID,
     summary: 'allow the waiting call (once, or always for this caller and tool)',
     flags: {
-      always: { type: 'boolean', help: 'also grant this caller this tool from now on' },
+      always: {
+        type: 'boolean',
+        help: "also grant the call's authenticated agent this tool from now on (bound callers only)",
+      },
+      expires: {
+        type: 'string',
+        arg: 'WHEN',
+        help: 'with --always: the grant ends after an age (30m, 12h, 7d), at an ISO date or epoch ms',
+      },
       ...APPROVALS_BY,
       ...READ_DB,
     },
@@ -168,6 +176,25 @@ const approvalCommands = [
     path: ['approvals', 'deny'],
     args: ID,
     summary: 'deny the waiting call',
+    flags: { ...APPROVALS_BY, ...READ_DB },
+    run: (positionals, values) => approvals(positionals, values),
+  }),
+  command({
+    path: ['approvals', 'grants'],
+    summary: 'list "approve always" grants (agent + tool), newest first',
+    flags: {
+      status: { type: 'string', arg: 'S', help: 'active (default), expired, revoked or all' },
+      principal: { type: 'string', arg: 'P', help: 'only this principal (agent:<id>)' },
+      tool: { type: 'string', arg: 'T', help: 'only this tool' },
+      ...JSON_FLAG,
+      ...READ_DB,
+    },
+    run: (positionals, values) => approvals(positionals, values),
+  }),
+  command({
+    path: ['approvals', 'revoke'],
+    args: [{ name: 'id', help: 'the grant id (cairn approvals grants)' }],
+    summary: 'revoke a grant: its next call waits for a human again',
     flags: { ...APPROVALS_BY, ...READ_DB },
     run: (positionals, values) => approvals(positionals, values),
   }),

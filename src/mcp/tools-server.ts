@@ -13,6 +13,7 @@ import {
 
 import type { Board } from '../board/index.js';
 import {
+  agentPrincipal,
   type CallResult,
   type ListedTool,
   ToolDeniedError,
@@ -23,7 +24,11 @@ import { mapError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import { type CallExtra, onToolCall, type ToolCallRequest } from './tool-call.js';
 
-/** The calling agent, when the transport knows it (signed attach URL, stdio `--agent`). */
+/**
+ * The calling agent, when the transport authenticated it: a signed attach URL's (or scoped
+ * token's) `scopeAgentId` over HTTP, `--agent` over stdio (whoever spawns the bin already
+ * holds the database). Only a bound agent is a principal that allow_always grants belong to.
+ */
 export interface ToolsBinding {
   scopeAgentId?: string | undefined;
 }
@@ -126,7 +131,12 @@ const progressToken = (v: unknown): ProgressToken | undefined =>
 
 async function handleCall(
   core: Core,
-  who: { server: Server; caller: string; agentId: string | undefined },
+  who: {
+    server: Server;
+    caller: string;
+    principal: string | undefined;
+    agentId: string | undefined;
+  },
   request: ToolCallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -148,6 +158,7 @@ async function handleCall(
       tool: name,
       args: request.arguments ?? {},
       caller: who.caller,
+      principal: who.principal,
       signal: callSignal(who.server, extra.signal),
       onWaiting: waitingReporter(notify),
       resolveTask: taskResolver(core.board, meta?.[TASK_META_KEY], who.agentId),
@@ -160,8 +171,9 @@ async function handleCall(
 }
 
 /**
- * Builds one tools server instance for one connection. The caller the broker audits, grants
- * and blocks is the bound agent, else `client:<clientInfo.name>` from initialize.
+ * Builds one tools server instance for one connection. The caller the broker audits and blocks
+ * is the bound agent, else `client:<clientInfo.name>` from initialize; grants belong only to a
+ * bound agent's principal (`agent:<id>`), never to the self-reported client name.
  */
 export function createToolsServer(core: Core, binding: ToolsBinding = {}): Server {
   const server = new Server(
@@ -169,6 +181,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     { capabilities: { tools: {}, logging: {} } },
   );
   const bound = binding.scopeAgentId === '' ? undefined : binding.scopeAgentId;
+  const principal = bound === undefined ? undefined : agentPrincipal(bound);
   const caller = (): string => {
     if (bound !== undefined) return bound;
     const client = server.getClientVersion()?.name;
@@ -178,7 +191,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     Promise.resolve({ tools: core.broker.listTools().map(listed) }),
   );
   onToolCall(server, (request, extra) =>
-    handleCall(core, { server, caller: caller(), agentId: bound }, request, extra),
+    handleCall(core, { server, caller: caller(), principal, agentId: bound }, request, extra),
   );
   return server;
 }

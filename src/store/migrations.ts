@@ -12,6 +12,7 @@ import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
+import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
@@ -248,4 +249,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TASK_CIRCUIT_MIGRATION,
   AGENT_INBOX_MIGRATION,
   APPROVAL_LEASE_MIGRATION,
+  TOOL_GRANTS_MIGRATION,
 ];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../src/backplane/index.js';
-import { createBroker } from '../../src/broker/index.js';
+import { agentPrincipal, createBroker } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import {
   createBackplaneServer,
@@ -143,7 +143,8 @@ describe('hostile-input sweep', () => {
       ['delete_path', { path: victim }],
       ['web_search', { query: 'abc' }],
     ] as const) {
-      const call = granting.call({ tool, args, caller: 'sweeper' });
+      const principal = agentPrincipal('sweeper');
+      const call = granting.call({ tool, args, caller: 'sweeper', principal });
       const pending = await pendingApproval({ ...base, broker: granting }, tool);
       await granting.decide(pending.id, 'allow_always');
       await call;
