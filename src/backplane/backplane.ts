@@ -2,6 +2,7 @@
 // message is a room post (the room's seq is its position) plus an envelope side row written
 // in the same transaction; `from` is always the acting principal, never an argument.
 import type { PostKind, Rooms } from '../rooms/index.js';
+import { stripInvisible } from '../shared/index.js';
 import type { Store } from '../store/index.js';
 import { type Agents, type Credentials, createAgents, type Principal } from './agents.js';
 import { type Channels, createChannels } from './channels.js';
@@ -144,7 +145,8 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
    * @throws ChannelNotFoundError, BackplaneRefusalError (archived, empty text), InvalidInputError.
    */
   async function postAsHuman(channelName: string, text: string): Promise<Message> {
-    if (text.trim() === '') throw new BackplaneRefusalError(REFUSALS.required('text'));
+    if (stripInvisible(text).trim() === '')
+      throw new BackplaneRefusalError(REFUSALS.required('text'));
     const existing = await channels.existing(channelName);
     const checked = checkEnvelope({ type: 'text', payload: { text } });
     const channel = await channels.writable(existing.name, HUMAN_NICK);

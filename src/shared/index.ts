@@ -6,3 +6,4 @@ export {
   NotFoundError,
   PolicyError,
 } from './errors.js';
+export { firstInvisible, stripInvisible, stripInvisibleDeep } from './text.js';
