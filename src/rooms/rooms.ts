@@ -202,6 +202,13 @@ export function createRooms(store: Store, options: RoomsOptions) {
       seen.add(`${roomId}\n${agentId}`);
     },
 
+    /**
+     * Adds `agentId` to a room's roster inside the caller's write transaction `tx` (so a join
+     * commits or rolls back with what the caller writes beside it); idempotent.
+     */
+    joinIn: (tx: Queryable, roomId: string, agentId: string): Promise<void> =>
+      upsertMember(tx, roomId, agentId, clock()),
+
     /** Removes `agentId` from a room's roster (a channel PART); true when it was a member. */
     async leave(roomId: string, agentId: string): Promise<boolean> {
       seen.delete(`${roomId}\n${agentId}`);
