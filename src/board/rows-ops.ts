@@ -2,6 +2,7 @@
 // runs in; none opens one itself.
 import { randomUUID } from 'node:crypto';
 
+import { InvalidInputError, stripInvisible } from '../shared/index.js';
 import type { Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
 import { recordTransition } from './events.js';
@@ -11,6 +12,9 @@ import { findTask } from './queries.js';
 import type { CommentRow, TaskRow } from './rows.js';
 import type { Actor, CommentInput, CreateTaskInput } from './types.js';
 
+/** Text that was nothing but invisible characters (stripped on every write). */
+const EMPTIED = 'must not be empty once invisible characters are removed';
+
 /** Statuses in which an assignee holds the task (blocked work keeps its owner). */
 const HELD: readonly TaskStatus[] = ['in_progress', 'in_review', 'blocked'];
 
@@ -19,10 +23,12 @@ export async function insertComment(
   input: CommentInput,
   now: number,
 ): Promise<CommentRow> {
+  const body = stripInvisible(input.body);
+  if (body === '') throw new InvalidInputError(EMPTIED, 'body');
   const row: CommentRow = {
     id: randomUUID(),
     task_id: input.taskId,
-    body: input.body,
+    body,
     author_agent_id: input.authorAgentId ?? null,
     author_type: input.authorType ?? 'agent',
     created_at: now,
@@ -125,14 +131,17 @@ export function assertHolder(row: TaskRow, actor: Actor, prefix: string): void {
   }
 }
 
+/** @throws InvalidInputError when the title is blank once invisible characters are removed. */
 function newTaskRow(input: CreateTaskInput, parent: TaskRow | undefined, now: number): TaskRow {
+  const title = stripInvisible(input.title);
+  if (title.trim() === '') throw new InvalidInputError(EMPTIED, 'title');
   return {
     id: randomUUID(),
     team_id: input.teamId ?? parent?.team_id ?? null,
     parent_task_id: parent?.id ?? null,
     depth: parent === undefined ? 0 : parent.depth + 1,
-    title: input.title,
-    description: input.description ?? '',
+    title,
+    description: stripInvisible(input.description ?? ''),
     status: input.status ?? 'todo',
     priority: input.priority ?? 0,
     assignee_agent_id: null,

@@ -85,8 +85,9 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       input: createTaskInput,
       // A bound session's new root tasks land on its own team, so it can see them.
       handler: (a) =>
-        circuit.guard(caller, () =>
-          board.createCappedTask(
+        circuit.guard(caller, (tx) =>
+          board.createCappedTaskIn(
+            tx,
             {
               ...a,
               teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
@@ -100,7 +101,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
       input: createSubtaskInput,
-      handler: (a) => circuit.guard(caller, () => board.createCappedTask(a, actor)),
+      handler: (a) => circuit.guard(caller, (tx) => board.createCappedTaskIn(tx, a, actor)),
     }),
     defineTool({
       name: 'claim_task',

@@ -6,4 +6,5 @@ export {
   NotFoundError,
   PolicyError,
 } from './errors.js';
+export { firstInvisible, stripInvisible, stripInvisibleDeep } from './text.js';
 export { describeIssues, dropNullOptionals } from './tool-args.js';

@@ -118,6 +118,40 @@ describe('backplane tools', () => {
     );
   });
 
+  it('register_agent is all or nothing: a join that fails leaves no agent, channel or member', async () => {
+    const core = await s.open();
+    const op = await s.connect(core);
+    // Hostile channel state: the roster refuses this one room (a real SQLite failure mid-write).
+    await core.store.run(
+      `CREATE TRIGGER refuse_doomed BEFORE INSERT ON room_members WHEN NEW.room_id LIKE '%doomed%'
+       BEGIN SELECT RAISE(ABORT, 'roster refused'); END`,
+    );
+    const failed = await ask(op, 'register_agent', {
+      nick: 'half-joined',
+      channels: ['#fleet', '#fresh', '#doomed'],
+    });
+    expect(failed).toMatchObject({ kind: 'rpc-error', code: -32603 });
+    const left = async (sql: string) => core.store.all(sql);
+    expect(await left("SELECT nick FROM agents WHERE nick = 'half-joined'")).toEqual([]);
+    expect(await left("SELECT agent_id FROM room_members WHERE agent_id = 'half-joined'")).toEqual(
+      [],
+    );
+    expect(await left("SELECT name FROM channels WHERE name IN ('#fresh', '#doomed')")).toEqual([]);
+    // Once the channel state is sane again, the same registration succeeds in full.
+    await core.store.run('DROP TRIGGER refuse_doomed');
+    const creds = credentialsOf(
+      await okText(op, 'register_agent', {
+        nick: 'half-joined',
+        channels: ['#fleet', '#fresh', '#doomed'],
+      }),
+    );
+    expect(creds.nick).toBe('half-joined');
+    const joined = await left(
+      "SELECT room_id FROM room_members WHERE agent_id = 'half-joined' ORDER BY room_id",
+    );
+    expect(joined).toHaveLength(3);
+  });
+
   it('only the operator or an orchestrator registers agents', async () => {
     const { agent, core } = await withAgent('worker');
     expect(await ask(agent, 'register_agent', { nick: 'sneaky' })).toEqual({
