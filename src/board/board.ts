@@ -38,13 +38,13 @@ import {
 } from './queries.js';
 import { createRelations } from './relations.js';
 import {
-  actorName,
   applyMove,
   assertHolder,
   hasExpired,
   insertComment,
   insertTask,
   mustFind,
+  recordedActor,
   sweepExpired,
 } from './rows-ops.js';
 import { type TaskRow, toComment, toTask } from './rows.js';
@@ -81,7 +81,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
-      const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
+      const at = { now, leaseMs, by: recordedActor(actor), reason: how.reason };
       return toTask(await applyMove(tx, row, to, at));
     });
   }
@@ -151,7 +151,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           parent = await findTask(tx, input.parentTaskId);
           if (parent === undefined) throw parentNotFound(input.parentTaskId);
         }
-        return toTask(await insertTask(tx, input, parent, now, actorName(actor)));
+        return toTask(await insertTask(tx, input, parent, now, recordedActor(actor)));
       });
     },
 
@@ -163,7 +163,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     async createCappedTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
       return store.write(async (tx) => {
         const now = clock();
-        const by = actorName(actor);
+        const by = recordedActor(actor);
         if (input.parentTaskId === undefined) {
           const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
           if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);

@@ -9,6 +9,7 @@ import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
+import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import type { Migration } from './migration-types.js';
@@ -246,4 +247,5 @@ export const MIGRATIONS: readonly Migration[] = [
   POSTINGS_MIGRATION,
   TASK_CIRCUIT_MIGRATION,
   AGENT_INBOX_MIGRATION,
+  TASK_EVENT_ORIGIN_MIGRATION,
 ];
