@@ -38,6 +38,8 @@ export interface TaskDetail {
   children: Task[];
   dependencies: Task[];
   dependents: Task[];
+  /** Every task depending on this one, transitively: linking to one would close a cycle. */
+  upstreamIds: string[];
   /** Status changes, oldest first (only the dashboard's detail route carries them). */
   history: TaskEvent[];
 }
