@@ -38,13 +38,13 @@ import {
 } from './queries.js';
 import { createRelations } from './relations.js';
 import {
-  actorName,
   applyMove,
   assertHolder,
   hasExpired,
   insertComment,
   insertTask,
   mustFind,
+  recordedActor,
   sweepExpired,
 } from './rows-ops.js';
 import { type TaskRow, toComment, toTask } from './rows.js';
@@ -81,7 +81,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
-      const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
+      const at = { now, leaseMs, by: recordedActor(actor), reason: how.reason };
       return toTask(await applyMove(tx, row, to, at));
     });
   }
@@ -89,7 +89,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
   /** The capped create's checks and insert, in the caller's write transaction. */
   async function createCappedIn(tx: Queryable, input: CreateTaskInput, actor: Actor) {
     const now = clock();
-    const by = actorName(actor);
+    const by = recordedActor(actor);
     if (input.parentTaskId === undefined) {
       const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
       if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
@@ -168,7 +168,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           parent = await findTask(tx, input.parentTaskId);
           if (parent === undefined) throw parentNotFound(input.parentTaskId);
         }
-        return toTask(await insertTask(tx, input, parent, now, actorName(actor)));
+        return toTask(await insertTask(tx, input, parent, now, recordedActor(actor)));
       });
     },
 

@@ -7,7 +7,7 @@ import type { Task } from './model.js';
 import { ORDER_SQL, READY_SQL, selectUnmetDependencies } from './queries.js';
 import { mustFind, sweepExpired } from './rows-ops.js';
 import { toTask, type TaskRow } from './rows.js';
-import type { ClaimInput } from './types.js';
+import type { ActorOrigin, ClaimInput } from './types.js';
 
 export interface ClaimContext {
   store: Store;
@@ -19,6 +19,8 @@ export interface ClaimContext {
 function claimEvent(input: ClaimInput, now: number): Transition {
   const assign = input.via === 'assign';
   return {
+    client: input.origin?.client ?? null,
+    via: input.origin?.via ?? null,
     taskId: input.taskId,
     at: now,
     from: 'todo',
@@ -64,6 +66,7 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
       assigneeAgentId: string;
       assigneeRuntime?: string | undefined;
       teamId?: string | undefined;
+      origin?: ActorOrigin | undefined;
     }): Promise<Task | null> {
       return store.write(async (tx) => {
         const now = clock();
@@ -83,6 +86,8 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
         await recordTransition(tx, {
           ...event,
           actor: input.assigneeAgentId,
+          client: input.origin?.client ?? null,
+          via: input.origin?.via ?? null,
           reason: 'claim next ready',
         });
         return toTask(await mustFind(tx, next.id));

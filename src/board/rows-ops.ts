@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { InvalidInputError, stripInvisible } from '../shared/index.js';
 import type { Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
-import { recordTransition } from './events.js';
+import { type RecordedActor, recordTransition } from './events.js';
 import { addressInbox } from './inbox.js';
 import type { TaskStatus } from './model.js';
 import { findTask } from './queries.js';
@@ -40,9 +40,16 @@ export async function insertComment(
   return row;
 }
 
-/** Who the history names for an actor: the agent, else its name, else unknown (null). */
-export function actorName(actor: Actor): string | null {
-  return actor.agentId ?? actor.name ?? null;
+/**
+ * Who the history names for an actor: the agent, else its name, else unknown (null), with the
+ * session's client and transport when known.
+ */
+export function recordedActor(actor: Actor): RecordedActor {
+  return {
+    actor: actor.agentId ?? actor.name ?? null,
+    client: actor.client ?? null,
+    via: actor.via ?? null,
+  };
 }
 
 /**
@@ -53,7 +60,7 @@ export async function applyMove(
   tx: Queryable,
   row: TaskRow,
   to: TaskStatus,
-  at: { now: number; leaseMs: number; actor: string | null; reason: string },
+  at: { now: number; leaseMs: number; by: RecordedActor; reason: string },
 ): Promise<TaskRow> {
   const assignee = to === 'todo' ? null : row.assignee_agent_id;
   const runtime = to === 'todo' ? null : row.assignee_runtime;
@@ -62,8 +69,8 @@ export async function applyMove(
     'UPDATE tasks SET status = ?, assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ?',
     [to, assignee, runtime, lease, at.now, row.id],
   );
-  const { actor, reason } = at;
-  await recordTransition(tx, { taskId: row.id, at: at.now, from: row.status, to, actor, reason });
+  const { by, reason } = at;
+  await recordTransition(tx, { ...by, taskId: row.id, at: at.now, from: row.status, to, reason });
   return {
     ...row,
     status: to,
@@ -159,7 +166,7 @@ export async function insertTask(
   input: CreateTaskInput,
   parent: TaskRow | undefined,
   now: number,
-  actor: string | null = null,
+  by: RecordedActor = { actor: null },
 ): Promise<TaskRow> {
   const row = newTaskRow(input, parent, now);
   await tx.run(
@@ -173,6 +180,6 @@ export async function insertTask(
     ],
   );
   const to = row.status;
-  await recordTransition(tx, { taskId: row.id, at: now, from: null, to, actor, reason: 'create' });
+  await recordTransition(tx, { ...by, taskId: row.id, at: now, from: null, to, reason: 'create' });
   return row;
 }

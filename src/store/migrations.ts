@@ -10,6 +10,7 @@ import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
+import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
@@ -250,4 +251,5 @@ export const MIGRATIONS: readonly Migration[] = [
   AGENT_INBOX_MIGRATION,
   APPROVAL_LEASE_MIGRATION,
   TOOL_GRANTS_MIGRATION,
+  TASK_EVENT_ORIGIN_MIGRATION,
 ];

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { createCore } from '../../src/core/index.js';
 import {
   BIN,
   call,
@@ -16,7 +17,7 @@ import {
   spawnTasks,
   type TasksProcess,
 } from '../concurrency/spawn.js';
-import { ROOT, tempDir, type TempDir } from '../helpers.js';
+import { ROOT, silentLogger, tempDir, type TempDir } from '../helpers.js';
 
 const ALL_TOOLS = [
   'add_comment',
@@ -107,6 +108,25 @@ describe('tasks server over stdio', () => {
         ancestors: [],
       },
     });
+  }, 120_000);
+
+  it("records the unbound session's client and transport in the history", async () => {
+    const p = await start();
+    const id = okData<{ id: string }>(await call(p.client, 'create_task', { title: 'origin' })).id;
+    await call(p.client, 'claim_task', { taskId: id, assigneeAgentId: 'agent-1' });
+    await call(p.client, 'update_task_status', { taskId: id, status: 'in_review' });
+    await p.close();
+    const core = await createCore({ dbPath: db, logger: silentLogger });
+    try {
+      const history = await core.board.history(id);
+      expect(history.map((e) => [e.toStatus, e.actor, e.actorClient, e.actorVia])).toEqual([
+        ['todo', null, 'cairn-concurrency', 'stdio'],
+        ['in_progress', 'agent-1', 'cairn-concurrency', 'stdio'],
+        ['in_review', null, 'cairn-concurrency', 'stdio'],
+      ]);
+    } finally {
+      await core.close();
+    }
   }, 120_000);
 
   it("returns the spec'd tool-error texts over stdio", async () => {
