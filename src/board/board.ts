@@ -1,7 +1,7 @@
 // The board service: every task mutation, each in one write transaction that re-reads the row
 // it decides on. Caps apply only to the capped create (the MCP boundary); reads are scoped by
 // the caller's filter, never by trust in the model.
-import type { Store } from '../store/index.js';
+import type { Queryable, Store } from '../store/index.js';
 import { createClaims } from './claims.js';
 import {
   childCap,
@@ -38,13 +38,13 @@ import {
 } from './queries.js';
 import { createRelations } from './relations.js';
 import {
-  actorName,
   applyMove,
   assertHolder,
   hasExpired,
   insertComment,
   insertTask,
   mustFind,
+  recordedActor,
   sweepExpired,
 } from './rows-ops.js';
 import { type TaskRow, toComment, toTask } from './rows.js';
@@ -81,9 +81,26 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
-      const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
+      const at = { now, leaseMs, by: recordedActor(actor), reason: how.reason };
       return toTask(await applyMove(tx, row, to, at));
     });
+  }
+
+  /** The capped create's checks and insert, in the caller's write transaction. */
+  async function createCappedIn(tx: Queryable, input: CreateTaskInput, actor: Actor) {
+    const now = clock();
+    const by = recordedActor(actor);
+    if (input.parentTaskId === undefined) {
+      const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
+      if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
+      return toTask(await insertTask(tx, input, undefined, now, by));
+    }
+    const parent = await findTask(tx, input.parentTaskId);
+    if (parent === undefined) throw parentNotFound(input.parentTaskId);
+    if (parent.depth >= limits.maxDepth) throw depthCap(limits);
+    const children = await countLiveChildren(tx, parent.id);
+    if (children >= limits.maxChildren) throw childCap(children, limits);
+    return toTask(await insertTask(tx, input, parent, now, by));
   }
 
   const claims = createClaims({ store, clock, leaseMs });
@@ -151,7 +168,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           parent = await findTask(tx, input.parentTaskId);
           if (parent === undefined) throw parentNotFound(input.parentTaskId);
         }
-        return toTask(await insertTask(tx, input, parent, now, actorName(actor)));
+        return toTask(await insertTask(tx, input, parent, now, recordedActor(actor)));
       });
     },
 
@@ -160,23 +177,15 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * rate for roots, checked and inserted in one write transaction.
      * @throws NotFoundError (parent_not_found) or PolicyError (depth_cap, child_cap, root_rate_cap).
      */
-    async createCappedTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
-      return store.write(async (tx) => {
-        const now = clock();
-        const by = actorName(actor);
-        if (input.parentTaskId === undefined) {
-          const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
-          if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
-          return toTask(await insertTask(tx, input, undefined, now, by));
-        }
-        const parent = await findTask(tx, input.parentTaskId);
-        if (parent === undefined) throw parentNotFound(input.parentTaskId);
-        if (parent.depth >= limits.maxDepth) throw depthCap(limits);
-        const children = await countLiveChildren(tx, parent.id);
-        if (children >= limits.maxChildren) throw childCap(children, limits);
-        return toTask(await insertTask(tx, input, parent, now, by));
-      });
-    },
+    createCappedTask: (input: CreateTaskInput, actor: Actor = {}): Promise<Task> =>
+      store.write((tx) => createCappedIn(tx, input, actor)),
+
+    /**
+     * The capped create inside the caller's write transaction `tx` (the refusal circuit's, so
+     * its open-check and the create commit as one). Same caps and errors as createCappedTask.
+     */
+    createCappedTaskIn: (tx: Queryable, input: CreateTaskInput, actor: Actor = {}): Promise<Task> =>
+      createCappedIn(tx, input, actor),
 
     ...claims,
     ...relations,

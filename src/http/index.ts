@@ -19,3 +19,4 @@ export {
   SECRET_FILE,
 } from './secrets.js';
 export { createHttpService, type HttpOptions, type HttpService } from './server.js';
+export { isDashboardBuilt } from './static-files.js';

@@ -193,6 +193,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
           apiToken: options.apiToken,
           secret: options.secret,
           dbPath: core.dbPath,
+          approvalTtlMs: core.broker.config.approvalTtlMs,
         }),
       );
       return;

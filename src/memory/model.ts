@@ -58,11 +58,17 @@ export interface SearchHit {
   procedureName?: string;
   version?: number;
   createdAt: string;
+  /** With a relevance cut-off only: the cosine similarity (null when vectors did not return it). */
+  cosine?: number | null;
+  /** With a relevance cut-off only: below it (the dashboard hides it until asked). */
+  weak?: boolean;
 }
 
 export interface SearchResult {
   mode: SearchMode;
   results: SearchHit[];
+  /** With a relevance cut-off only (vector and hybrid): its rule and how many hits are weak. */
+  cutoff?: { fusedRatio: number; cosineRatio: number; hidden: number };
   /** True when vector or hybrid was asked for but only full-text could answer. */
   degraded?: boolean;
   degradedReason?: string;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createCore } from '../../src/core/index.js';
+import { MCP_SERVER_NAMES } from '../../src/mcp/index.js';
 import { callOk, silentLogger } from '../helpers.js';
 import { httpClient, type ServeProcess, spawnServe, within } from '../http/helpers.js';
 
@@ -65,6 +66,23 @@ describe('cairn serve', () => {
       }
     });
   }
+
+  it('prints the dashboard, every MCP endpoint, IRC, the database and the embedder', async () => {
+    proc = await spawnServe([], { CAIRN_EMBEDDINGS: 'none' });
+    const home = proc.home.path;
+    const lines = proc.stdout().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^cairn \\S+ listening on ${proc.base}$`));
+    const dashboard = lines.find((l) => l.startsWith('  dashboard: '));
+    // The test run builds web/dist, so the banner gives the URL and how to log in.
+    expect(dashboard).toBe(`  dashboard: ${proc.base}/  (log in with a one-time link: cairn open)`);
+    const out = proc.stdout();
+    for (const name of MCP_SERVER_NAMES) expect(out).toContain(`${proc.base}/api/mcp/${name}`);
+    expect(out).toContain(`       ${proc.base}/mcp (the backplane at the spec's path)`);
+    expect(out).toContain('  IRC: off\n');
+    expect(out).toContain(`  database: ${join(home, 'cairn.db')}\n`);
+    expect(out).toContain('  embedder: none (memory search is full text only)\n');
+    expect(out).toContain(`  runtime file: ${join(home, 'serve.json')}`);
+  });
 
   it('keeps the same token across restarts', async () => {
     proc = await spawnServe();
