@@ -122,8 +122,24 @@ export async function callErr(
   return { text: textOf(result), meta: result._meta };
 }
 
-/** Calls a tool expecting a JSON-RPC -32602 (invalid params); returns the error message. */
+/**
+ * Calls a tool expecting the tool error for invalid arguments (`isError`, text `invalid args:
+ * …`, `_meta.denied.reason` `invalid_args`); returns its text.
+ */
 export async function callInvalid(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const result = await client.callTool({ name, arguments: args });
+  const text = result.isError === true ? textOf(result) : '';
+  const reason = (result._meta?.['denied'] as { reason?: unknown } | undefined)?.reason;
+  if (text.startsWith('invalid args: ') && reason === 'invalid_args') return text;
+  throw new Error(`${name} was not refused as invalid args: ${JSON.stringify(result)}`);
+}
+
+/** Calls a tool expecting a JSON-RPC -32602 (unknown tool, malformed call); returns the message. */
+export async function callRpcInvalid(
   client: Client,
   name: string,
   args: Record<string, unknown>,
@@ -135,7 +151,7 @@ export async function callInvalid(
     if (err instanceof McpError && err.code === ErrorCode.InvalidParams) return err.message;
     throw err;
   }
-  throw new Error(`${name} was not rejected as invalid: ${JSON.stringify(result)}`);
+  throw new Error(`${name} was not rejected with -32602: ${JSON.stringify(result)}`);
 }
 
 /** A clock tests move by hand, for `createCore({ clock })` / `createBoard(store, { clock })`. */

@@ -2,6 +2,7 @@
 // message is a room post (the room's seq is its position) plus an envelope side row written
 // in the same transaction; `from` is always the acting principal, never an argument.
 import type { PostKind, Rooms } from '../rooms/index.js';
+import { stripInvisible } from '../shared/index.js';
 import type { Store } from '../store/index.js';
 import { type Agents, type Credentials, createAgents, type Principal } from './agents.js';
 import { type Channels, createChannels } from './channels.js';
@@ -65,8 +66,8 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
   /**
    * Registers an agent and joins it to `channels`. Only the operator or an orchestrator may.
    * All or nothing: everything is checked first, and the agent commits in one write with the
-   * channels it creates, so a refusal (a bad, reserved or taken nick, an archived channel)
-   * leaves no new channel behind.
+   * channels it creates and its memberships, so a refusal (a bad, reserved or taken nick, an
+   * archived channel) or a failure part-way leaves no agent, channel or membership behind.
    * @throws BackplaneRefusalError, InvalidInputError, NickTakenError.
    */
   async function register(
@@ -79,14 +80,14 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
     const names = [...new Set((input.channels ?? []).map((c) => checkChannel(c, 'channels').name))];
     const creator = nickOf(by);
     const agent = await agents.prepare({ nick, type: input.type ?? 'worker', createdBy: creator });
-    const { creds, rows } = await store.write(async (tx) => {
+    const creds = await store.write(async (tx) => {
       const creds = await agents.insert(tx, agent);
-      const rows = [];
-      for (const name of names) rows.push(await channels.writableIn(tx, name, creator));
-      return { creds, rows };
+      for (const name of names) {
+        const row = await channels.writableIn(tx, name, creator);
+        await options.rooms.joinIn(tx, row.room_id, creds.nick);
+      }
+      return creds;
     });
-    // Joining is a roster upsert that refuses nothing, so it can follow the commit.
-    for (const row of rows) await options.rooms.join(row.room_id, creds.nick);
     return { ...creds, channels: names };
   }
 
@@ -144,7 +145,8 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
    * @throws ChannelNotFoundError, BackplaneRefusalError (archived, empty text), InvalidInputError.
    */
   async function postAsHuman(channelName: string, text: string): Promise<Message> {
-    if (text.trim() === '') throw new BackplaneRefusalError(REFUSALS.required('text'));
+    if (stripInvisible(text).trim() === '')
+      throw new BackplaneRefusalError(REFUSALS.required('text'));
     const existing = await channels.existing(channelName);
     const checked = checkEnvelope({ type: 'text', payload: { text } });
     const channel = await channels.writable(existing.name, HUMAN_NICK);

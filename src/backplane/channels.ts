@@ -2,7 +2,7 @@
 // on first use (like an IRC JOIN) or explicitly, optionally temporary: past its expiry a
 // channel is archived (history kept, read-only). `#team.<id>` is the team room `team:<id>`.
 import type { Rooms } from '../rooms/index.js';
-import { ConflictError, InvalidInputError } from '../shared/index.js';
+import { ConflictError, InvalidInputError, stripInvisible } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { BackplaneRefusalError, ChannelNotFoundError, REFUSALS } from './errors.js';
 import { type ChannelKind, type ChannelName, channelOfRoom, checkChannel } from './names.js';
@@ -42,7 +42,9 @@ export interface CreateChannelInput {
 export const TOPIC_MAX = 390;
 const BAD_TOPIC = /[\p{Cc}\u2028\u2029]/u;
 
-function checkTopic(topic: string): string {
+/** The topic as stored: invisible characters stripped, then checked. @throws InvalidInputError. */
+function checkTopic(raw: string): string {
+  const topic = stripInvisible(raw);
   if (topic.length > TOPIC_MAX)
     throw new InvalidInputError(`is longer than ${TOPIC_MAX} characters`, 'topic');
   if (BAD_TOPIC.test(topic))

@@ -1,6 +1,6 @@
 // The backplane message envelope `{ v: 1, type, id, from, to, ts, payload }`: its checks
 // (type names, recipients, the 64 KiB payload cap) and the one-line text a room post keeps.
-import { InvalidInputError } from '../shared/index.js';
+import { InvalidInputError, stripInvisibleDeep } from '../shared/index.js';
 import { checkRecipient } from './names.js';
 
 export const ENVELOPE_LIMITS = {
@@ -44,7 +44,8 @@ export interface EnvelopeInput {
 }
 
 /**
- * Checks a sender's envelope fields and returns them normalised.
+ * Checks a sender's envelope fields and returns them normalised (the payload's strings
+ * stripped of invisible characters).
  * @throws InvalidInputError naming `type`, `to[i]` or `payload`.
  */
 export function checkEnvelope(input: EnvelopeInput): {
@@ -65,10 +66,12 @@ export function checkEnvelope(input: EnvelopeInput): {
     throw new InvalidInputError(`at most ${ENVELOPE_LIMITS.recipients} recipients`, 'to');
   }
   to.forEach(checkRecipient);
-  const payload = input.payload ?? {};
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+  const given = input.payload ?? {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
     throw new InvalidInputError('must be a JSON object', 'payload');
   }
+  // Every string in the payload (keys too) is stored stripped of invisible characters.
+  const payload = stripInvisibleDeep(given) as Payload;
   const payloadJson = JSON.stringify(payload);
   const bytes = Buffer.byteLength(payloadJson, 'utf8');
   if (bytes > ENVELOPE_LIMITS.payloadBytes) {

@@ -1,7 +1,7 @@
 // One zod schema per backplane input (MCP tools, REST bodies and queries). Required fields of
 // the spec parse when missing, so that a missing one is the spec's tool-error (`nick is
-// required`), while a wrong type is a -32602 naming the field; `required` advertises them as
-// required in tools/list all the same.
+// required`), while a wrong type is the tool-error `invalid args: <field>: …`; `required`
+// advertises them as required in tools/list all the same.
 import { z } from 'zod';
 
 import { HISTORY_LIMITS } from './backplane.js';

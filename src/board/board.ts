@@ -13,7 +13,7 @@ import {
   taskNotFound,
   TransitionError,
 } from './errors.js';
-import { selectHistory } from './events.js';
+import { type RecordedActor, selectHistory } from './events.js';
 import {
   type BoardLimits,
   canMove,
@@ -38,12 +38,12 @@ import {
 } from './queries.js';
 import { createRelations } from './relations.js';
 import {
-  actorName,
   applyMove,
   assertHolder,
   hasExpired,
   insertTask,
   mustFind,
+  recordedActor,
   sweepExpired,
 } from './rows-ops.js';
 import { type TaskRow, toComment, toTask } from './rows.js';
@@ -87,16 +87,16 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
         throw new TransitionError(`${prefix}cannot move ${row.status} → ${to} (${hint})`);
       }
       assertHolder(row, actor, prefix);
-      const at = { now, leaseMs, actor: actorName(actor), reason: how.reason };
+      const at = { now, leaseMs, by: recordedActor(actor), reason: how.reason };
       return toTask(await applyMove(tx, row, to, at));
     });
   }
 
-  /** The capped create's checks and insert, inside the caller's transaction. */
+  /** The capped create's checks and insert, inside the caller's write transaction. */
   async function insertCapped(
     tx: Queryable,
     input: CreateTaskInput,
-    by: string | null,
+    by: RecordedActor,
     now: number,
   ): Promise<TaskRow> {
     if (input.parentTaskId === undefined) {
@@ -177,7 +177,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           parent = await findTask(tx, input.parentTaskId);
           if (parent === undefined) throw parentNotFound(input.parentTaskId);
         }
-        return toTask(await insertTask(tx, input, parent, now, actorName(actor)));
+        return toTask(await insertTask(tx, input, parent, now, recordedActor(actor)));
       });
     },
 
@@ -186,11 +186,20 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * rate for roots, checked and inserted in one write transaction.
      * @throws NotFoundError (parent_not_found) or PolicyError (depth_cap, child_cap, root_rate_cap).
      */
-    async createCappedTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
-      return store.write(async (tx) =>
-        toTask(await insertCapped(tx, input, actorName(actor), clock())),
-      );
-    },
+    createCappedTask: (input: CreateTaskInput, actor: Actor = {}): Promise<Task> =>
+      store.write(async (tx) =>
+        toTask(await insertCapped(tx, input, recordedActor(actor), clock())),
+      ),
+
+    /**
+     * The capped create inside the caller's write transaction `tx` (the refusal circuit's, so
+     * its open-check and the create commit as one). Same caps and errors as createCappedTask.
+     */
+    createCappedTaskIn: async (
+      tx: Queryable,
+      input: CreateTaskInput,
+      actor: Actor = {},
+    ): Promise<Task> => toTask(await insertCapped(tx, input, recordedActor(actor), clock())),
 
     /**
      * A delegated task in one write transaction: the capped create, its assignment to
@@ -205,7 +214,12 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       const { assignee, by, note } = input;
       return store.write(async (tx) => {
         const now = clock();
-        const created = await insertCapped(tx, { ...input.task, status: 'todo' }, by, now);
+        const created = await insertCapped(
+          tx,
+          { ...input.task, status: 'todo' },
+          { actor: by },
+          now,
+        );
         const row = await assignNew(tx, created, { assignee, by, now, leaseMs });
         await writeComment(tx, row, { taskId: row.id, body: note, authorAgentId: by }, now);
         const task = toTask(row);

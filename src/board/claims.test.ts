@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { openTestBoard } from '../../test/board-fixture.js';
-import { ConflictError } from '../shared/errors.js';
+import { ConflictError, PolicyError } from '../shared/errors.js';
+import type { Queryable, Store } from '../store/index.js';
+import { createBoard } from './board.js';
 import { NotHolderError } from './errors.js';
 import type { BoardOptions } from './types.js';
 
@@ -44,6 +46,110 @@ describe('claimTask', () => {
     await expect(board.claimTask({ taskId: 'nope', assigneeAgentId: 'a' })).rejects.toThrow(
       'not found: nope',
     );
+  });
+});
+
+describe('claimTask with dependencies', () => {
+  it('refuses while a live dependency is not done, naming it; claims once it is', async () => {
+    const board = await openBoard();
+    const dep = await board.createTask({ title: 'write the "schema"\nfirst' });
+    const task = await board.createTask({ title: 'use it' });
+    await board.linkTask(task.id, dep.id);
+    for (const via of ['claim', 'assign'] as const) {
+      const err = await board
+        .claimTask({ taskId: task.id, assigneeAgentId: 'a', via })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PolicyError);
+      expect((err as PolicyError).denied).toBe('dependencies_unmet');
+      expect((err as Error).message).toBe(
+        `claim refused: task ${task.id} has 1 unfinished dependency: ${dep.id} "write the \\"schema\\"\\nfirst" (todo); it is claimable once they are done (list_tasks ready=true shows claimable work)`,
+      );
+    }
+    expect((await board.getTask(task.id)).task).toMatchObject({
+      status: 'todo',
+      assigneeAgentId: null,
+    });
+    expect((await board.history(task.id)).map((e) => e.reason)).toEqual(['create']);
+    await board.claimTask({ taskId: dep.id, assigneeAgentId: 'b' });
+    await board.updateStatus(dep.id, 'done');
+    await expect(board.claimTask({ taskId: task.id, assigneeAgentId: 'a' })).resolves.toMatchObject(
+      {
+        status: 'in_progress',
+      },
+    );
+  });
+
+  it('lists at most five unfinished dependencies, counts the rest, and skips dropped and done ones', async () => {
+    const board = await openBoard();
+    const task = await board.createTask({ title: 'last' });
+    const deps = [];
+    for (let i = 0; i < 8; i += 1) {
+      const dep = await board.createTask({
+        title: `dep ${i} ${'x'.repeat(100)}`,
+        status: 'backlog',
+      });
+      await board.linkTask(task.id, dep.id);
+      deps.push(dep);
+    }
+    await board.dropTask(deps[0]?.id ?? '');
+    await board.updateStatus(deps[1]?.id ?? '', 'cancelled');
+    const err = (await board
+      .claimTask({ taskId: task.id, assigneeAgentId: 'a' })
+      .catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/has 7 unfinished dependencies: /);
+    expect(err.message).toMatch(/, and 2 more; /);
+    expect(err.message).not.toContain(deps[0]?.id);
+    expect(err.message).toContain(`${deps[1]?.id} "dep 1 `);
+    expect(err.message).toContain('(cancelled)');
+    expect(err.message).toContain('…"');
+    expect(err.message.length).toBeLessThan(1200);
+  });
+
+  it('a conflict still wins over unmet dependencies for a task that is not claimable anyway', async () => {
+    const board = await openBoard();
+    const dep = await board.createTask({ title: 'dep', status: 'backlog' });
+    const task = await board.createTask({ title: 'task', status: 'backlog' });
+    await board.linkTask(task.id, dep.id);
+    await expect(board.claimTask({ taskId: task.id, assigneeAgentId: 'a' })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+  });
+
+  it("reads the dependencies inside the claim's write transaction, before the claiming update", async () => {
+    const { board, store } = await openTestBoard();
+    const dep = await board.createTask({ title: 'dep' });
+    const task = await board.createTask({ title: 'task' });
+    await board.linkTask(task.id, dep.id);
+    const log: Array<{ sql: string; inWrite: boolean }> = [];
+    const record = (q: Queryable, inWrite: boolean): Queryable => ({
+      all: (sql, params) => (log.push({ sql, inWrite }), q.all(sql, params)),
+      get: (sql, params) => (log.push({ sql, inWrite }), q.get(sql, params)),
+      run: (sql, params) => (log.push({ sql, inWrite }), q.run(sql, params)),
+    });
+    const watched: Store = {
+      ...store,
+      ...record(store, false),
+      write: (fn) => store.write((tx) => fn(record(tx, true))),
+      read: (fn) => store.read((tx) => fn(record(tx, false))),
+    };
+    const traced = createBoard(watched);
+    await expect(traced.claimTask({ taskId: task.id, assigneeAgentId: 'a' })).rejects.toThrow(
+      /unfinished dependency/,
+    );
+    const depRead = log.findIndex((l) => /FROM task_dependencies/.test(l.sql));
+    expect(depRead).toBeGreaterThanOrEqual(0);
+    expect(log.filter((l) => /task_dependencies/.test(l.sql)).every((l) => l.inWrite)).toBe(true);
+    // Done now: the same transaction reads the dependencies first, then claims.
+    await board.claimTask({ taskId: dep.id, assigneeAgentId: 'b' });
+    await board.updateStatus(dep.id, 'done');
+    log.length = 0;
+    await traced.claimTask({ taskId: task.id, assigneeAgentId: 'a' });
+    const order = log.map((l) => l.sql);
+    const read = order.findIndex((sql) => /FROM task_dependencies/.test(sql));
+    const claim = order.findIndex((sql) => /SET status = 'in_progress'/.test(sql));
+    expect(read).toBeGreaterThanOrEqual(0);
+    expect(claim).toBeGreaterThan(read);
+    expect(log.every((l) => l.inWrite)).toBe(true);
   });
 });
 

@@ -1,13 +1,13 @@
 // Claims: the atomic claim, claim-next-ready and lease renewal. Every path first returns
 // expired leases to todo inside the same write transaction, so a dead agent's work is free.
 import type { Store } from '../store/index.js';
-import { claimConflict, NotHolderError } from './errors.js';
+import { claimConflict, dependenciesUnmet, NotHolderError, UNMET_LISTED } from './errors.js';
 import { recordTransition, type Transition } from './events.js';
 import type { Task } from './model.js';
-import { ORDER_SQL, READY_SQL } from './queries.js';
+import { ORDER_SQL, READY_SQL, selectUnmetDependencies } from './queries.js';
 import { mustFind, sweepExpired } from './rows-ops.js';
 import { toTask, type TaskRow } from './rows.js';
-import type { ClaimInput } from './types.js';
+import type { ActorOrigin, ClaimInput } from './types.js';
 
 export interface ClaimContext {
   store: Store;
@@ -19,6 +19,8 @@ export interface ClaimContext {
 function claimEvent(input: ClaimInput, now: number): Transition {
   const assign = input.via === 'assign';
   return {
+    client: input.origin?.client ?? null,
+    via: input.origin?.via ?? null,
     taskId: input.taskId,
     at: now,
     from: 'todo',
@@ -32,13 +34,20 @@ function claimEvent(input: ClaimInput, now: number): Transition {
 export function createClaims({ store, clock, leaseMs }: ClaimContext) {
   return {
     /**
-     * Atomic claim: one conditional UPDATE on a todo, unassigned, live task.
-     * @throws NotFoundError, or ConflictError when another agent holds it.
+     * Atomic claim: one conditional UPDATE on a todo, unassigned, live task whose live
+     * dependencies are all done, decided in the same write transaction as the update.
+     * @throws NotFoundError, ConflictError when another agent holds it, or PolicyError
+     * (dependencies_unmet) naming the unfinished dependencies.
      */
     async claimTask(input: ClaimInput): Promise<Task> {
       return store.write(async (tx) => {
         const now = clock();
         await sweepExpired(tx, now);
+        const before = await mustFind(tx, input.taskId);
+        if (before.status === 'todo' && before.assignee_agent_id === null) {
+          const { unmet, total } = await selectUnmetDependencies(tx, before.id, UNMET_LISTED);
+          if (total > 0) throw dependenciesUnmet(before.id, unmet, total);
+        }
         const res = await tx.run(
           `UPDATE tasks SET status = 'in_progress', assignee_agent_id = ?, assignee_runtime = ?,
              lease_expires_at = ?, updated_at = ?
@@ -57,6 +66,7 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
       assigneeAgentId: string;
       assigneeRuntime?: string | undefined;
       teamId?: string | undefined;
+      origin?: ActorOrigin | undefined;
     }): Promise<Task | null> {
       return store.write(async (tx) => {
         const now = clock();
@@ -76,6 +86,8 @@ export function createClaims({ store, clock, leaseMs }: ClaimContext) {
         await recordTransition(tx, {
           ...event,
           actor: input.assigneeAgentId,
+          client: input.origin?.client ?? null,
+          via: input.origin?.via ?? null,
           reason: 'claim next ready',
         });
         return toTask(await mustFind(tx, next.id));

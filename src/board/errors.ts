@@ -46,6 +46,37 @@ export const claimConflict = (
     `conflict: task ${id} is not claimable (status ${status}${assignee === null ? '' : `, assigned to ${assignee}`}); another agent won, do not retry`,
   );
 
+/** An unfinished dependency as a refusal names it. */
+export interface UnmetDependency {
+  id: string;
+  title: string;
+  status: TaskStatus;
+}
+
+/** How many unfinished dependencies a refusal lists (the rest are counted). */
+export const UNMET_LISTED = 5;
+const TITLE_SHOWN = 80;
+
+const shown = (title: string): string =>
+  JSON.stringify(title.length <= TITLE_SHOWN ? title : `${title.slice(0, TITLE_SHOWN - 1)}…`);
+
+/**
+ * A claim of a task whose dependencies are not all done (`_meta.denied.reason`
+ * dependencies_unmet): names up to UNMET_LISTED of them, id, title and status, and counts the rest.
+ */
+export const dependenciesUnmet = (
+  id: string,
+  unmet: readonly UnmetDependency[],
+  total: number,
+): PolicyError => {
+  const named = unmet.slice(0, UNMET_LISTED).map((d) => `${d.id} ${shown(d.title)} (${d.status})`);
+  const more = total > named.length ? `, and ${total - named.length} more` : '';
+  return new PolicyError(
+    `claim refused: task ${id} has ${total} unfinished ${total === 1 ? 'dependency' : 'dependencies'}: ${named.join(', ')}${more}; it is claimable once they are done (list_tasks ready=true shows claimable work)`,
+    'dependencies_unmet',
+  );
+};
+
 export const cycle = (taskId: string, dependsOnTaskId: string): DomainError =>
   new DomainError(
     'cycle',

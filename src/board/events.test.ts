@@ -21,7 +21,10 @@ const moves = async (board: Awaited<ReturnType<typeof openBoard>>['board'], id: 
 describe('task history', () => {
   it('records a create from null with the creating actor', async () => {
     const { board } = await openBoard({ clock: () => T0 });
-    const root = await board.createCappedTask({ title: 'r', status: 'backlog' }, { agentId: 'a' });
+    const root = await board.createCappedTask(
+      { title: 'r', status: 'backlog' },
+      { agentId: 'a', client: 'claude-code', via: 'http' },
+    );
     const plain = await board.createTask({ title: 'p' });
     expect(await board.history(root.id)).toEqual([
       {
@@ -31,6 +34,8 @@ describe('task history', () => {
         fromStatus: null,
         toStatus: 'backlog',
         actor: 'a',
+        actorClient: 'claude-code',
+        actorVia: 'http',
         reason: 'create',
       },
     ]);

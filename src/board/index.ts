@@ -2,6 +2,7 @@
 export { type Board, createBoard } from './board.js';
 export type {
   Actor,
+  ActorOrigin,
   BoardOptions,
   ClaimInput,
   CommentInput,
@@ -21,6 +22,8 @@ export {
   takeInbox,
 } from './inbox.js';
 export {
+  ACTOR_VIAS,
+  type ActorVia,
   AUTHOR_TYPES,
   type AuthorType,
   type BoardLimits,

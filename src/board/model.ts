@@ -70,8 +70,16 @@ export interface TaskEvent {
   toStatus: TaskStatus;
   /** The agent (or `user`, `lease`) that made the change, when known. */
   actor: string | null;
+  /** The MCP client (its self-reported clientInfo name) of the session that made it, if known. */
+  actorClient: string | null;
+  /** How the change came: an MCP session over `stdio` or `http`, or the `dashboard`. */
+  actorVia: ActorVia | null;
   reason: string | null;
 }
+
+/** The ways a change reaches the board that the history names. */
+export const ACTOR_VIAS = ['stdio', 'http', 'dashboard'] as const;
+export type ActorVia = (typeof ACTOR_VIAS)[number];
 
 /** Board limits. The defaults are the spec's. */
 export interface BoardLimits {

@@ -15,6 +15,28 @@ export const READY_SQL = `t.status = 'todo' AND t.assignee_agent_id IS NULL AND 
     SELECT 1 FROM task_dependencies d JOIN tasks dt ON dt.id = d.depends_on_task_id
     WHERE d.task_id = t.id AND dt.status <> 'done' AND dt.deleted_at IS NULL)`;
 
+/**
+ * The live dependencies of `taskId` that are not done (the ones READY_SQL waits for), at most
+ * `limit`, oldest link first, and how many there are in all.
+ */
+export async function selectUnmetDependencies(
+  q: Queryable,
+  taskId: string,
+  limit: number,
+): Promise<{ unmet: Array<{ id: string; title: string; status: TaskStatus }>; total: number }> {
+  const from = `FROM task_dependencies d JOIN tasks dt ON dt.id = d.depends_on_task_id
+    WHERE d.task_id = ? AND dt.status <> 'done' AND dt.deleted_at IS NULL`;
+  const unmet = await q.all<{ id: string; title: string; status: TaskStatus }>(
+    `SELECT dt.id, dt.title, dt.status ${from} ORDER BY d.created_at, dt.id LIMIT ?`,
+    [taskId, limit],
+  );
+  const total =
+    unmet.length < limit
+      ? unmet.length
+      : ((await q.get<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, [taskId]))?.n ?? 0);
+  return { unmet, total };
+}
+
 /** Highest priority first, then oldest; rowid (insertion order) breaks same-millisecond ties. */
 export const ORDER_SQL = 'ORDER BY t.priority DESC, t.created_at ASC, t.rowid ASC';
 

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { ConflictError, NotFoundError, PolicyError } from '../shared/errors.js';
-import { openSqliteStore, type Store } from '../store/index.js';
+import { openSqliteStore, type Queryable, type Store } from '../store/index.js';
+import { createBoard } from './board.js';
 import { childCap, depthCap, parentNotFound, rootRateCap } from './errors.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { callerKey, createRefusalCircuit, type RefusalCircuitPolicy } from './refusal-circuit.js';
@@ -134,5 +135,38 @@ describe('refusal circuit', () => {
     expect(row?.caller).toBe(callerKey(huge));
     expect(row?.caller).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(await attempt(`${huge}x`, ok)).toBe('task 1');
+  });
+
+  it("checks the circuit inside the create's own write transaction, before the insert", async () => {
+    const store = await openSqliteStore(':memory:');
+    stores.push(store);
+    let writes = 0;
+    const log: Array<{ sql: string; write: number | null }> = [];
+    const record = (q: Queryable, write: number | null): Queryable => ({
+      all: (sql, params) => (log.push({ sql, write }), q.all(sql, params)),
+      get: (sql, params) => (log.push({ sql, write }), q.get(sql, params)),
+      run: (sql, params) => (log.push({ sql, write }), q.run(sql, params)),
+    });
+    const watched: Store = {
+      ...store,
+      ...record(store, null),
+      write: (fn) => store.write((tx) => fn(record(tx, ++writes))),
+      read: (fn) => store.read((tx) => fn(record(tx, null))),
+    };
+    const circuit = createRefusalCircuit(watched, { policy: POLICY, clock: () => T0 });
+    const board = createBoard(watched, { clock: () => T0 });
+    await circuit.guard('agent:a', (tx) => board.createCappedTaskIn(tx, { title: 'x' }));
+    const check = log.find((l) => /FROM task_circuits/.test(l.sql));
+    const insert = log.find((l) => /INSERT INTO tasks/.test(l.sql));
+    expect(check?.write).not.toBeNull();
+    expect(insert?.write).toBe(check?.write);
+    expect(log.indexOf(check ?? log[0]!)).toBeLessThan(log.indexOf(insert ?? log[0]!));
+    // Once open, the create is refused inside that transaction and nothing is inserted.
+    for (let i = 0; i < 3; i++) await circuit.record('agent:a', 'child_cap');
+    const refused = await circuit
+      .guard('agent:a', (tx) => board.createCappedTaskIn(tx, { title: 'y' }))
+      .catch((e: unknown) => e);
+    expect((refused as PolicyError).denied).toBe('circuit_open');
+    expect(await store.all('SELECT title FROM tasks')).toEqual([{ title: 'x' }]);
   });
 });

@@ -132,15 +132,20 @@ export function createRefusalCircuit(store: Store, options: RefusalCircuitOption
       findOpenCircuit(store, callerKey(caller), clock()),
 
     /**
-     * Runs one capped create for `caller`: refused before `create` runs while any of the
-     * caller's circuits is open; a cap refusal `create` throws is counted, then rethrown.
+     * Runs one capped create for `caller` inside one write transaction that first checks the
+     * caller's circuits: while one is open the create is refused before it runs, and a create
+     * cannot land after a racing refusal (any process) opened it, since the check and the
+     * insert commit together. A cap refusal `create` throws is counted, then rethrown.
      * @throws PolicyError (circuit_open), or whatever `create` throws.
      */
-    async guard<T>(caller: string, create: () => Promise<T>): Promise<T> {
-      const open = await findOpenCircuit(store, callerKey(caller), clock());
-      if (open !== null) throw circuitOpen(open, policy);
+    async guard<T>(caller: string, create: (tx: Queryable) => Promise<T>): Promise<T> {
+      const key = callerKey(caller);
       try {
-        return await create();
+        return await store.write(async (tx) => {
+          const open = await findOpenCircuit(tx, key, clock());
+          if (open !== null) throw circuitOpen(open, policy);
+          return create(tx);
+        });
       } catch (err) {
         const reason = capRefusalOf(err);
         if (reason !== undefined) await record(caller, reason);

@@ -12,6 +12,11 @@ export interface TaskRelations {
   dependencies: Task[];
   /** Tasks that depend on this one. */
   dependents: Task[];
+  /**
+   * Ids of every live task that depends on this one, directly or through others: making this
+   * task depend on any of them would close a cycle (what the dashboard's picker leaves out).
+   */
+  upstreamIds: string[];
 }
 
 const CHILDREN = `SELECT t.* FROM tasks t WHERE t.parent_task_id = ? AND t.deleted_at IS NULL
@@ -20,6 +25,13 @@ const DEPENDENCIES = `SELECT t.* FROM task_dependencies d JOIN tasks t ON t.id =
   WHERE d.task_id = ? AND t.deleted_at IS NULL ORDER BY d.created_at ASC`;
 const DEPENDENTS = `SELECT t.* FROM task_dependencies d JOIN tasks t ON t.id = d.task_id
   WHERE d.depends_on_task_id = ? AND t.deleted_at IS NULL ORDER BY d.created_at ASC`;
+// Everything that reaches this task through dependency edges (the reverse of queries' dependsOn).
+const UPSTREAM = `WITH RECURSIVE up(id) AS (
+    SELECT d.task_id FROM task_dependencies d WHERE d.depends_on_task_id = ?
+    UNION
+    SELECT d.task_id FROM task_dependencies d JOIN up u ON d.depends_on_task_id = u.id
+  )
+  SELECT t.id FROM up JOIN tasks t ON t.id = up.id WHERE t.deleted_at IS NULL ORDER BY t.id`;
 
 /** Relation operations over a store. */
 export function createRelations({ store }: { store: Store }) {
@@ -28,15 +40,17 @@ export function createRelations({ store }: { store: Store }) {
     async getRelations(taskId: string): Promise<TaskRelations> {
       return store.read(async (tx) => {
         await mustFind(tx, taskId);
-        const [children, dependencies, dependents] = [
+        const [children, dependencies, dependents, upstream] = [
           await tx.all<TaskRow>(CHILDREN, [taskId]),
           await tx.all<TaskRow>(DEPENDENCIES, [taskId]),
           await tx.all<TaskRow>(DEPENDENTS, [taskId]),
+          await tx.all<{ id: string }>(UPSTREAM, [taskId]),
         ];
         return {
           children: children.map(toTask),
           dependencies: dependencies.map(toTask),
           dependents: dependents.map(toTask),
+          upstreamIds: upstream.map((r) => r.id),
         };
       });
     },

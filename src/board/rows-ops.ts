@@ -2,14 +2,18 @@
 // runs in; none opens one itself.
 import { randomUUID } from 'node:crypto';
 
+import { InvalidInputError, stripInvisible } from '../shared/index.js';
 import type { Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
-import { recordTransition } from './events.js';
+import { type RecordedActor, recordTransition } from './events.js';
 import { addressInbox } from './inbox.js';
 import type { TaskStatus } from './model.js';
 import { findTask } from './queries.js';
 import type { CommentRow, TaskRow } from './rows.js';
 import type { Actor, CommentInput, CreateTaskInput } from './types.js';
+
+/** Text that was nothing but invisible characters (stripped on every write). */
+const EMPTIED = 'must not be empty once invisible characters are removed';
 
 /** Statuses in which an assignee holds the task (blocked work keeps its owner). */
 const HELD: readonly TaskStatus[] = ['in_progress', 'in_review', 'blocked'];
@@ -19,10 +23,12 @@ export async function insertComment(
   input: CommentInput,
   now: number,
 ): Promise<CommentRow> {
+  const body = stripInvisible(input.body);
+  if (body === '') throw new InvalidInputError(EMPTIED, 'body');
   const row: CommentRow = {
     id: randomUUID(),
     task_id: input.taskId,
-    body: input.body,
+    body,
     author_agent_id: input.authorAgentId ?? null,
     author_type: input.authorType ?? 'agent',
     created_at: now,
@@ -34,9 +40,16 @@ export async function insertComment(
   return row;
 }
 
-/** Who the history names for an actor: the agent, else its name, else unknown (null). */
-export function actorName(actor: Actor): string | null {
-  return actor.agentId ?? actor.name ?? null;
+/**
+ * Who the history names for an actor: the agent, else its name, else unknown (null), with the
+ * session's client and transport when known.
+ */
+export function recordedActor(actor: Actor): RecordedActor {
+  return {
+    actor: actor.agentId ?? actor.name ?? null,
+    client: actor.client ?? null,
+    via: actor.via ?? null,
+  };
 }
 
 /**
@@ -47,7 +60,7 @@ export async function applyMove(
   tx: Queryable,
   row: TaskRow,
   to: TaskStatus,
-  at: { now: number; leaseMs: number; actor: string | null; reason: string },
+  at: { now: number; leaseMs: number; by: RecordedActor; reason: string },
 ): Promise<TaskRow> {
   const assignee = to === 'todo' ? null : row.assignee_agent_id;
   const runtime = to === 'todo' ? null : row.assignee_runtime;
@@ -56,8 +69,8 @@ export async function applyMove(
     'UPDATE tasks SET status = ?, assignee_agent_id = ?, assignee_runtime = ?, lease_expires_at = ?, updated_at = ? WHERE id = ?',
     [to, assignee, runtime, lease, at.now, row.id],
   );
-  const { actor, reason } = at;
-  await recordTransition(tx, { taskId: row.id, at: at.now, from: row.status, to, actor, reason });
+  const { by, reason } = at;
+  await recordTransition(tx, { ...by, taskId: row.id, at: at.now, from: row.status, to, reason });
   return {
     ...row,
     status: to,
@@ -125,14 +138,17 @@ export function assertHolder(row: TaskRow, actor: Actor, prefix: string): void {
   }
 }
 
+/** @throws InvalidInputError when the title is blank once invisible characters are removed. */
 function newTaskRow(input: CreateTaskInput, parent: TaskRow | undefined, now: number): TaskRow {
+  const title = stripInvisible(input.title);
+  if (title.trim() === '') throw new InvalidInputError(EMPTIED, 'title');
   return {
     id: randomUUID(),
     team_id: input.teamId ?? parent?.team_id ?? null,
     parent_task_id: parent?.id ?? null,
     depth: parent === undefined ? 0 : parent.depth + 1,
-    title: input.title,
-    description: input.description ?? '',
+    title,
+    description: stripInvisible(input.description ?? ''),
     status: input.status ?? 'todo',
     priority: input.priority ?? 0,
     assignee_agent_id: null,
@@ -150,7 +166,7 @@ export async function insertTask(
   input: CreateTaskInput,
   parent: TaskRow | undefined,
   now: number,
-  actor: string | null = null,
+  by: RecordedActor = { actor: null },
 ): Promise<TaskRow> {
   const row = newTaskRow(input, parent, now);
   await tx.run(
@@ -164,6 +180,6 @@ export async function insertTask(
     ],
   );
   const to = row.status;
-  await recordTransition(tx, { taskId: row.id, at: now, from: null, to, actor, reason: 'create' });
+  await recordTransition(tx, { ...by, taskId: row.id, at: now, from: null, to, reason: 'create' });
   return row;
 }

@@ -7,22 +7,26 @@ import { AUTHOR_TYPES, TASK_STATUSES } from './model.js';
 /** Bounds that keep hostile input from bloating the store. */
 export const LIMITS = { id: 200, title: 1000, text: 65_536 } as const;
 
+/** A check whose failure ends the field's checks: one problem, one issue (`abort`). */
+const last = (error: string) => ({ error, abort: true });
+
 // Blank (whitespace-only) ids and titles are refused: an agent named "  " reads as nobody.
 const id = (what: string) =>
   z
     .string()
-    .min(1, `${what} must be a non-empty string`)
-    .max(LIMITS.id, `${what} is longer than ${LIMITS.id} characters`)
+    .min(1, last(`${what} must be a non-empty string`))
+    .max(LIMITS.id, last(`${what} is longer than ${LIMITS.id} characters`))
     .refine((v) => v.trim() !== '', `${what} must not be blank`);
 const title = z
   .string()
-  .min(1, 'title must be a non-empty string')
-  .max(LIMITS.title, `title is longer than ${LIMITS.title} characters`)
+  .min(1, last('title must be a non-empty string'))
+  .max(LIMITS.title, last(`title is longer than ${LIMITS.title} characters`))
   .refine((v) => v.trim() !== '', 'title must not be blank');
+// The character cap (cheap) bounds the work; the byte cap is the rule. Same text, said once.
 const text = (what: string) =>
   z
     .string()
-    .max(LIMITS.text, `${what} is larger than 64 KiB`)
+    .max(LIMITS.text, last(`${what} is larger than 64 KiB`))
     .refine((v) => Buffer.byteLength(v, 'utf8') <= LIMITS.text, `${what} is larger than 64 KiB`);
 const status = z.enum(TASK_STATUSES);
 const priority = z.number().int().min(-1_000_000).max(1_000_000);

@@ -1,5 +1,5 @@
 // Input and output shapes of the board services.
-import type { AuthorType, BoardLimits, Task, TaskComment, TaskStatus } from './model.js';
+import type { ActorVia, AuthorType, BoardLimits, Task, TaskComment, TaskStatus } from './model.js';
 
 export interface BoardOptions {
   /** Milliseconds since the epoch; injectable for tests. */
@@ -26,6 +26,8 @@ export interface ClaimInput {
   /** Recorded in the history: `assign` names `assignedBy` (when known) as the actor. */
   via?: 'claim' | 'assign' | undefined;
   assignedBy?: string | undefined;
+  /** The session the claim came through, for the history (see {@link Actor}). */
+  origin?: ActorOrigin | undefined;
 }
 
 /** A task handed to a teammate (team_delegate): created todo, then assigned and noted. */
@@ -49,7 +51,14 @@ export interface Actor {
   agentId?: string | undefined;
   /** Recorded in the history when there is no `agentId` (e.g. `user`); never checked. */
   name?: string | undefined;
+  /** The MCP client name (clientInfo) of the acting session; recorded, never trusted. */
+  client?: string | undefined;
+  /** How the change came (`stdio`, `http`, `dashboard`); recorded in the history. */
+  via?: ActorVia | undefined;
 }
+
+/** The session part of an {@link Actor}: which client, over what. */
+export type ActorOrigin = Pick<Actor, 'client' | 'via'>;
 
 export interface TaskDetail {
   task: Task;

@@ -1,12 +1,16 @@
 // Step 4 of the pipeline: external and destructive tools wait for a human decision recorded
-// in the database (CLI, REST, any process), unless the caller holds an allow_always grant.
+// in the database (CLI, REST, any process), unless the caller's authenticated principal holds
+// an active allow_always grant (re-read on every call, so a revocation applies at once).
+// A wait whose caller is gone (signal aborted, lease lapsed) ends cancelled and never runs.
 import { randomUUID } from 'node:crypto';
 
 import type { Store } from '../store/index.js';
-import { closeApproval, findApproval, hasGrant, insertApproval } from './approvals.js';
+import { cancelAbandoned, renewLease } from './approval-lease.js';
+import { closeApproval, findApproval, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
 import type { BrokerConfig } from './config.js';
 import { ToolDeniedError, ToolFailedError } from './errors.js';
+import { findActiveGrant } from './grants.js';
 import type { Approval, Risk } from './model.js';
 import type { WaitingInfo } from './types.js';
 
@@ -19,6 +23,8 @@ export interface ApprovalContext {
   tool: string;
   risk: Risk;
   caller: string;
+  /** The authenticated identity grants belong to (`agent:<id>`); absent for an unbound caller. */
+  principal?: string | undefined;
   args: unknown;
   signal: AbortSignal | undefined;
   onWaiting: ((info: WaitingInfo) => void) | undefined;
@@ -39,7 +45,8 @@ const reasonFor = (tool: string, risk: Risk): string =>
 
 /**
  * Resolves when the call may run; throws ToolDeniedError (`approval_denied`,
- * `approval_expired`) or ToolFailedError (the client cancelled) otherwise.
+ * `approval_expired`) or ToolFailedError (the caller is gone: its signal aborted, or its lease
+ * lapsed) otherwise. While it waits it renews its lease on the pending row.
  */
 export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
   const audit: Audit =
@@ -55,8 +62,16 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
         detail,
       }));
   if (ctx.risk === 'safe') return audit('not_required', { risk: ctx.risk });
-  if (await hasGrant(ctx.store, ctx.caller, ctx.tool)) {
-    return audit('granted', { grant: 'allow_always' });
+  const grant =
+    ctx.principal === undefined
+      ? undefined
+      : await findActiveGrant(ctx.store, ctx.principal, ctx.tool, ctx.now());
+  if (grant !== undefined) {
+    return audit('granted', {
+      grant: 'allow_always',
+      grantId: grant.id,
+      principal: grant.principal,
+    });
   }
   const id = randomUUID();
   const createdAt = ctx.now();
@@ -66,7 +81,9 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
   const taskId = (await ctx.resolveTask?.()) ?? null;
   await ctx.store.write(async (tx) => {
     const base = { id, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller };
-    await insertApproval(tx, { ...base, args: ctx.args, reason, taskId, createdAt, expiresAt });
+    const leaseUntil = createdAt + ctx.config.approvalLeaseMs;
+    const row = { ...base, principal: ctx.principal ?? null, args: ctx.args, reason, taskId };
+    await insertApproval(tx, { ...row, createdAt, expiresAt, leaseUntil });
     await appendAudit(tx, {
       ...{ at: createdAt, callId: ctx.callId, tool: ctx.tool, caller: ctx.caller },
       step: 'approval',
@@ -102,28 +119,85 @@ async function expire(ctx: ApprovalContext, audit: Audit, row: Approval): Promis
   );
 }
 
+/** Why the wait stopped: the reason the façade gave the signal, else a generic one. */
+const cancelReasonOf = (signal: AbortSignal): string =>
+  typeof signal.reason === 'string' && signal.reason !== ''
+    ? signal.reason.slice(0, 300)
+    : 'request cancelled';
+
+const gone = (ctx: ApprovalContext): boolean => ctx.signal?.aborted === true;
+
+/** Sleeps `ms`, waking at once when the call's signal aborts. */
+function nap(ctx: ApprovalContext, ms: number): Promise<void> {
+  const signal = ctx.signal;
+  if (signal === undefined) return ctx.sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void ctx.sleep(ms).then(done);
+  });
+}
+
+const cancelledError = (ctx: ApprovalContext, reason: string | null): ToolFailedError =>
+  new ToolFailedError(
+    ctx.tool,
+    `the call was cancelled while waiting for approval (${reason ?? 'request cancelled'})`,
+  );
+
+/**
+ * The caller is gone (cancelled, transport closed, session ended): close the row as cancelled
+ * with the reason. The call never runs, even if a human allowed it a moment before.
+ */
+async function abandon(ctx: ApprovalContext, audit: Audit, id: string): Promise<never> {
+  const reason = cancelReasonOf(ctx.signal ?? AbortSignal.abort());
+  const now = ctx.now();
+  const closed = await closeApproval(ctx.store, id, 'cancelled', now, reason);
+  const row = closed ? undefined : await findApproval(ctx.store, id, now);
+  const late = row === undefined ? {} : { status: row.status, decision: row.decision };
+  await audit('cancelled', { approvalId: id, reason, ...late });
+  throw cancelledError(ctx, reason);
+}
+
+/** The row reads as cancelled without this call closing it: its lease lapsed (or was swept). */
+async function lapsed(ctx: ApprovalContext, row: Approval, now: number): Promise<never> {
+  if (row.decidedAt === null) await ctx.store.write((tx) => cancelAbandoned(tx, row, now));
+  throw cancelledError(ctx, row.cancelReason);
+}
+
 async function waitForDecision(
   ctx: ApprovalContext,
   audit: Audit,
   pending: { id: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
   const { id, createdAt, expiresAt } = pending;
+  const { approvalPollMs, progressEveryMs, approvalLeaseMs } = ctx.config;
+  const renewEvery = Math.max(1, Math.floor(approvalLeaseMs / 3));
   let reportedAt = -Infinity;
+  let renewedAt = createdAt;
   for (;;) {
     const now = ctx.now();
-    if (now - reportedAt >= ctx.config.progressEveryMs) {
+    if (now - reportedAt >= progressEveryMs) {
       reportedAt = now;
       ctx.onWaiting?.({ approvalId: id, elapsedMs: now - createdAt, expiresAt });
     }
-    if (ctx.signal?.aborted === true && (await closeApproval(ctx.store, id, 'cancelled', now))) {
-      await audit('cancelled', { approvalId: id });
-      throw new ToolFailedError(ctx.tool, 'the call was cancelled while waiting for approval');
-    }
+    if (gone(ctx)) return abandon(ctx, audit, id);
     if (now >= expiresAt) await closeApproval(ctx.store, id, 'expired', now);
+    else if (now - renewedAt >= renewEvery) {
+      await renewLease(ctx.store, id, now, approvalLeaseMs);
+      renewedAt = now;
+    }
     const row = await findApproval(ctx.store, id, now);
     if (row === undefined) throw new ToolFailedError(ctx.tool, `approval ${id} disappeared`);
+    if (row.status === 'cancelled') return lapsed(ctx, row, now);
+    // Aborted while the row was read: a just-allowed call still must not run.
+    if (row.status === 'allowed' && gone(ctx)) return abandon(ctx, audit, id);
     if ((await settle(ctx, audit, row)) === true) return;
     if (row.status !== 'pending') return expire(ctx, audit, row);
-    await ctx.sleep(Math.min(ctx.config.approvalPollMs, Math.max(1, expiresAt - now)));
+    const wake = [reportedAt + progressEveryMs, renewedAt + renewEvery, expiresAt];
+    await nap(ctx, Math.max(1, Math.min(approvalPollMs, ...wake.map((t) => t - now))));
   }
 }

@@ -1,9 +1,17 @@
 // DB-mediated approvals: a waiting call writes a pending row; any process (CLI, REST, another
-// server) decides it; the waiting call re-reads the row. allow_always leaves a caller+tool grant.
-import { NotFoundError } from '../shared/errors.js';
+// server) decides it; the waiting call re-reads the row. allow_always leaves a principal+tool
+// grant (grants.ts), only for an authenticated principal.
+import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { Queryable, SqlValue, Store } from '../store/index.js';
+import {
+  cancelAbandoned,
+  EFFECTIVE_STATUS_SQL,
+  effectiveStatus,
+  WAITER_GONE,
+} from './approval-lease.js';
 import { appendAudit } from './audit.js';
-import { ApprovalClosedError } from './errors.js';
+import { ApprovalClosedError, GrantRefusedError } from './errors.js';
+import { upsertGrant } from './grants.js';
 import type {
   Approval,
   ApprovalDecision,
@@ -17,6 +25,7 @@ interface ApprovalRow {
   call_id: string;
   tool: string;
   caller: string;
+  principal: string | null;
   args: string;
   reason: string;
   task_id: string | null;
@@ -26,6 +35,13 @@ interface ApprovalRow {
   created_at: number;
   expires_at: number;
   decided_at: number | null;
+  waiter_lease_until: number | null;
+  closed_reason: string | null;
+}
+
+function cancelReasonOf(r: ApprovalRow, status: ApprovalStatus): string | null {
+  if (status !== 'cancelled') return null;
+  return r.status === 'pending' ? WAITER_GONE : (r.closed_reason ?? 'request cancelled');
 }
 
 const toApproval = (r: ApprovalRow, now: number): Approval => ({
@@ -33,25 +49,30 @@ const toApproval = (r: ApprovalRow, now: number): Approval => ({
   callId: r.call_id,
   tool: r.tool,
   caller: r.caller,
+  principal: r.principal,
   args: JSON.parse(r.args) as unknown,
   reason: r.reason,
   taskId: r.task_id,
-  status: r.status === 'pending' && now >= r.expires_at ? 'expired' : r.status,
+  status: effectiveStatus(r, now),
   decision: r.decision,
   decidedBy: r.decided_by,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   decidedAt: r.decided_at,
+  leaseUntil: r.waiter_lease_until,
+  cancelReason: cancelReasonOf(r, effectiveStatus(r, now)),
 });
 
 export async function insertApproval(q: Queryable, a: NewApproval): Promise<void> {
   await q.run(
     `INSERT INTO tool_approvals
-       (id, call_id, tool, caller, args, reason, task_id, status, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+       (id, call_id, tool, caller, principal, args, reason, task_id, status, created_at,
+        expires_at, waiter_lease_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     [
-      ...[a.id, a.callId, a.tool, a.caller, JSON.stringify(a.args), a.reason, a.taskId],
-      ...[a.createdAt, a.expiresAt],
+      ...[a.id, a.callId, a.tool, a.caller, a.principal],
+      ...[JSON.stringify(a.args), a.reason, a.taskId],
+      ...[a.createdAt, a.expiresAt, a.leaseUntil],
     ],
   );
 }
@@ -73,7 +94,10 @@ export interface ApprovalQuery {
   limit?: number | undefined;
 }
 
-/** Approvals newest first; `pending` means still decidable (not past its expiry). */
+/**
+ * Approvals newest first, filtered by effective status: `pending` means still decidable (not
+ * past its expiry, its waiter still there).
+ */
 export async function selectApprovals(
   q: Queryable,
   query: ApprovalQuery,
@@ -81,13 +105,11 @@ export async function selectApprovals(
 ): Promise<Approval[]> {
   const params: SqlValue[] = [];
   let filter = '1 = 1';
-  if (query.status === 'pending' || query.status === 'expired') {
-    filter = `(status = 'pending' AND expires_at ${query.status === 'pending' ? '>' : '<='} ?)`;
-    params.push(now);
-    if (query.status === 'expired') filter = `(${filter} OR status = 'expired')`;
-  } else if (query.status !== undefined) {
-    filter = 'status = ?';
-    params.push(query.status);
+  if (query.status !== undefined) {
+    // `status = 'pending'` first, so the pending view still uses the status index.
+    const stored = query.status === 'pending' ? "status = 'pending' AND " : '';
+    filter = `${stored}${EFFECTIVE_STATUS_SQL} = ?`;
+    params.push(now, now, query.status);
   }
   if (query.taskId !== undefined) {
     filter = `task_id = ? AND ${filter}`;
@@ -116,8 +138,9 @@ export async function selectPendingByTask(
   const rows = await q.all<MarkRow>(
     `SELECT task_id, id, tool, created_at, expires_at FROM tool_approvals
      WHERE status = 'pending' AND expires_at > ? AND task_id IS NOT NULL
+       AND (waiter_lease_until IS NULL OR waiter_lease_until > ?)
      ORDER BY created_at, id`,
-    [now],
+    [now, now],
   );
   const byTask = new Map<string, TaskApprovalMark[]>();
   for (const r of rows) {
@@ -139,26 +162,23 @@ export async function selectTaskApprovalsMark(q: Queryable): Promise<string> {
   return `${row?.n ?? 0}.${row?.closed ?? 0}.${row?.last ?? 0}`;
 }
 
-/** Closes a still-pending row as expired or cancelled; false if someone decided it first. */
+/**
+ * Closes a still-pending row as expired or cancelled (with the reason, for cancelled); false
+ * if someone decided or closed it first.
+ */
 export async function closeApproval(
   q: Queryable,
   id: string,
   status: 'expired' | 'cancelled',
   now: number,
+  reason: string | null = null,
 ): Promise<boolean> {
   const done = await q.run(
-    "UPDATE tool_approvals SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
-    [status, now, id],
+    `UPDATE tool_approvals SET status = ?, decided_at = ?, closed_reason = ?
+     WHERE id = ? AND status = 'pending'`,
+    [status, now, reason, id],
   );
   return done.changes === 1;
-}
-
-export async function hasGrant(q: Queryable, caller: string, tool: string): Promise<boolean> {
-  const row = await q.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM tool_grants WHERE caller = ? AND tool = ?',
-    [caller, tool],
-  );
-  return (row?.n ?? 0) > 0;
 }
 
 const STATUS_OF: Record<ApprovalDecision, ApprovalStatus> = {
@@ -167,29 +187,51 @@ const STATUS_OF: Record<ApprovalDecision, ApprovalStatus> = {
   deny: 'denied',
 };
 
+export interface DecisionInput {
+  id: string;
+  decision: ApprovalDecision;
+  decidedBy: string;
+  now: number;
+  /** allow_always only: when the grant stops applying (epoch ms); null or absent: never. */
+  grantExpiresAt?: number | null | undefined;
+}
+
 /**
- * Records a human decision, atomically: only a pending, unexpired row can be decided.
- * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending.
+ * Records a human decision, atomically: only a pending, unexpired row whose waiter is still
+ * there can be decided (the transaction re-reads the lease; a lapsed lease is never renewed).
+ * A row whose waiter is gone is first cancelled and audited, so the refusal is on record.
+ * allow_always also grants the call's principal the tool (until `grantExpiresAt`).
+ * @throws NotFoundError for an unknown id; ApprovalClosedError when it is no longer pending;
+ * GrantRefusedError for allow_always on an unbound caller's call (the row stays pending);
+ * InvalidInputError for a grant expiry that is not in the future.
  */
-export function decideApproval(
-  store: Store,
-  input: { id: string; decision: ApprovalDecision; decidedBy: string; now: number },
-): Promise<Approval> {
+export async function decideApproval(store: Store, input: DecisionInput): Promise<Approval> {
   const { id, decision, decidedBy, now } = input;
+  const grantExpiresAt = input.grantExpiresAt ?? null;
+  if (decision === 'allow_always' && grantExpiresAt !== null && grantExpiresAt <= now) {
+    throw new InvalidInputError('expiresAt must be in the future', 'expiresAt');
+  }
+  const seen = await findApproval(store, id, now);
+  if (seen?.status === 'cancelled' && seen.decidedAt === null) {
+    await store.write((tx) => cancelAbandoned(tx, seen, now));
+  }
   return store.write(async (tx) => {
     const current = await findApproval(tx, id, now);
     if (current === undefined) throw new NotFoundError(`not found: ${id}`);
-    if (current.status !== 'pending') throw new ApprovalClosedError(id, current.status);
+    if (current.status !== 'pending') {
+      throw new ApprovalClosedError(id, current.status, current.cancelReason);
+    }
+    const principal = current.principal;
+    if (decision === 'allow_always' && principal === null) {
+      throw new GrantRefusedError(id, current.caller);
+    }
     await tx.run(
       'UPDATE tool_approvals SET status = ?, decision = ?, decided_by = ?, decided_at = ? WHERE id = ?',
       [STATUS_OF[decision], decision, decidedBy, now, id],
     );
-    if (decision === 'allow_always') {
-      await tx.run(
-        `INSERT INTO tool_grants (caller, tool, approval_id, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (caller, tool) DO UPDATE SET approval_id = excluded.approval_id`,
-        [current.caller, current.tool, id, now],
-      );
+    if (decision === 'allow_always' && principal !== null) {
+      const grant = { principal, tool: current.tool, approvalId: id, grantedBy: decidedBy, now };
+      await upsertGrant(tx, { ...grant, expiresAt: grantExpiresAt });
     }
     await appendAudit(tx, {
       at: now,
@@ -198,7 +240,10 @@ export function decideApproval(
       caller: current.caller,
       step: 'decision',
       outcome: decision,
-      detail: { approvalId: id, decidedBy },
+      detail: {
+        ...{ approvalId: id, decidedBy },
+        ...(decision === 'allow_always' ? { principal, grantExpiresAt } : {}),
+      },
     });
     return { ...current, status: STATUS_OF[decision], decision, decidedBy, decidedAt: now };
   });

@@ -2,6 +2,7 @@
 // pipeline, and the human side (approvals, audit, notes) that the CLI and REST call directly.
 import { NotFoundError } from '../shared/errors.js';
 import type { Store } from '../store/index.js';
+import { sweepAbandoned } from './approval-lease.js';
 import {
   type ApprovalQuery,
   decideApproval,
@@ -13,7 +14,8 @@ import {
 import { type AuditQuery, listAudit } from './audit.js';
 import { builtinTools } from './builtins.js';
 import { type BrokerConfig, DEFAULT_BROKER_CONFIG } from './config.js';
-import type { Approval, ApprovalDecision, AuditPage, TaskApprovalMark } from './model.js';
+import { type GrantQuery, revokeGrant, selectGrants } from './grants.js';
+import type { Approval, ApprovalDecision, AuditPage, Grant, TaskApprovalMark } from './model.js';
 import { type Note, selectNotes } from './notes.js';
 import { runPipeline } from './pipeline.js';
 import type { CallInput, CallResult, ListedTool, ToolDescriptor, ToolEnv } from './types.js';
@@ -42,6 +44,22 @@ const listed = (t: ToolDescriptor): ListedTool => ({
 
 const realSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** A signal that aborts when either does, with the first one's reason (AbortSignal.any). */
+function either(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (a === undefined) return b;
+  const both = new AbortController();
+  const from = (s: AbortSignal) => (): void => both.abort(s.reason);
+  if (a.aborted || b.aborted) both.abort(a.aborted ? a.reason : b.reason);
+  else {
+    a.addEventListener('abort', from(a), { once: true, signal: both.signal });
+    b.addEventListener('abort', from(b), { once: true, signal: both.signal });
+  }
+  return both.signal;
+}
+
+/** Why this process's own waits end when the broker closes (the process is exiting). */
+const CLOSING = 'waiter process gone: the server process is shutting down';
+
 /** Builds the broker over a store. Holds no timers and opens nothing. */
 export function createBroker(store: Store, options: BrokerOptions = {}) {
   const config: BrokerConfig = { ...DEFAULT_BROKER_CONFIG, ...options.config };
@@ -50,6 +68,8 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
   const registry = options.tools ?? builtinTools(config.tavilyUrl);
   const tools = new Map(registry.map((t) => [t.name, t]));
   const deps = { store, config, tools, toolEnv, now, sleep: options.sleep ?? realSleep };
+  const closing = new AbortController();
+  const running = new Set<Promise<unknown>>();
 
   return {
     config,
@@ -60,7 +80,29 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
      * @throws ToolDeniedError (typed refusal), ToolFailedError (failed or timed out).
      */
     call(input: CallInput): Promise<CallResult> {
-      return runPipeline(deps, input);
+      const call = runPipeline(deps, { ...input, signal: either(input.signal, closing.signal) });
+      const settled = call.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.add(settled);
+      void settled.then(() => running.delete(settled));
+      return call;
+    },
+    /**
+     * Ends this process's calls (a waiting one is cancelled with its reason on record) and
+     * waits for them to finish writing; call it before closing the store.
+     */
+    async close(): Promise<void> {
+      closing.abort(CLOSING);
+      await Promise.all([...running]);
+    },
+    /**
+     * Cancels (and audits) pending approvals whose waiter is gone (its lease lapsed: a killed
+     * process); returns how many. A serving process runs this on a timer.
+     */
+    sweepAbandonedApprovals(): Promise<number> {
+      return sweepAbandoned(store, now());
     },
     listApprovals(query: ApprovalQuery = {}): Promise<Approval[]> {
       return selectApprovals(store, query, now());
@@ -79,9 +121,31 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
       if (found === undefined) throw new NotFoundError(`not found: ${id}`);
       return found;
     },
-    /** @throws NotFoundError, ApprovalClosedError (already decided or expired). */
-    decide(id: string, decision: ApprovalDecision, decidedBy = 'human'): Promise<Approval> {
-      return decideApproval(store, { id, decision, decidedBy, now: now() });
+    /**
+     * Decides a pending approval; allow_always also grants its principal the tool, until
+     * `options.grantExpiresAt` (epoch ms) when given.
+     * @throws NotFoundError, ApprovalClosedError (already decided or expired), GrantRefusedError
+     * (allow_always for an unbound caller), InvalidInputError (an expiry not in the future).
+     */
+    decide(
+      id: string,
+      decision: ApprovalDecision,
+      decidedBy = 'human',
+      options: { grantExpiresAt?: number | null | undefined } = {},
+    ): Promise<Approval> {
+      const grantExpiresAt = options.grantExpiresAt;
+      return decideApproval(store, { id, decision, decidedBy, now: now(), grantExpiresAt });
+    },
+    /** allow_always grants, newest first; by default only the active ones. */
+    listGrants(query: GrantQuery = {}): Promise<Grant[]> {
+      return selectGrants(store, query, now());
+    },
+    /**
+     * Revokes a grant: the principal's next call to that tool waits for a human again.
+     * @throws NotFoundError (unknown id), ConflictError (already revoked).
+     */
+    revokeGrant(id: string, revokedBy = 'human'): Promise<Grant> {
+      return revokeGrant(store, { id, revokedBy, now: now() });
     },
     listAudit(query: AuditQuery = {}): Promise<AuditPage> {
       return listAudit(store, query);

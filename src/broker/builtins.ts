@@ -2,6 +2,7 @@
 // around them (inspection, approval, audit) is the point. delete_path never deletes.
 import type { z } from 'zod';
 
+import { isoTimes } from '../shared/index.js';
 import { insertNote } from './notes.js';
 import { deletePathInput, echoInput, noteInput, webSearchInput } from './schemas.js';
 import { tavilySearch } from './tavily.js';
@@ -34,8 +35,9 @@ const note = descriptor({
   risk: 'safe',
   available: always,
   writes: true,
+  // The tool's answer is what the model reads: its time is ISO 8601, as in every tool result.
   execute: async (a, ctx) => ({
-    note: await insertNote(ctx.db, { caller: ctx.caller, note: a.note, now: ctx.now() }),
+    note: isoTimes(await insertNote(ctx.db, { caller: ctx.caller, note: a.note, now: ctx.now() })),
   }),
 });
 

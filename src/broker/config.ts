@@ -8,6 +8,11 @@ export interface BrokerConfig {
   approvalPollMs: number;
   /** How often a waiting call reports progress (MCP progress notifications). */
   progressEveryMs: number;
+  /**
+   * How long a waiting call's lease on its pending approval lasts; it renews it every third of
+   * that. A decider takes a lapsed lease to mean the waiter is gone and cancels instead.
+   */
+  approvalLeaseMs: number;
   /** Executor timeout. */
   toolTimeoutMs: number;
   /** Result text budget in UTF-8 bytes; longer output is cut with a visible marker. */
@@ -26,6 +31,7 @@ export const DEFAULT_BROKER_CONFIG: BrokerConfig = {
   approvalTtlMs: 5 * 60_000,
   approvalPollMs: 250,
   progressEveryMs: 1000,
+  approvalLeaseMs: 15_000,
   toolTimeoutMs: 15_000,
   outputBytes: 16_384,
   blockedCallers: [],
@@ -58,6 +64,7 @@ export function brokerConfigFromEnv(env: Env): BrokerConfig {
     approvalTtlMs: positiveInt(env, 'CAIRN_APPROVAL_TTL_MS', d.approvalTtlMs),
     approvalPollMs: positiveInt(env, 'CAIRN_APPROVAL_POLL_MS', d.approvalPollMs),
     progressEveryMs: positiveInt(env, 'CAIRN_APPROVAL_PROGRESS_MS', d.progressEveryMs),
+    approvalLeaseMs: positiveInt(env, 'CAIRN_APPROVAL_LEASE_MS', d.approvalLeaseMs),
     toolTimeoutMs: positiveInt(env, 'CAIRN_TOOLS_TIMEOUT_MS', d.toolTimeoutMs),
     outputBytes: positiveInt(env, 'CAIRN_TOOLS_OUTPUT_BYTES', d.outputBytes),
     blockedCallers: blocked,

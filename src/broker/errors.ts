@@ -20,9 +20,27 @@ export class ToolFailedError extends DomainError {
   }
 }
 
-/** A decision on an approval that is no longer pending. */
+/** A decision on an approval that is no longer pending (a cancelled one says why). */
 export class ApprovalClosedError extends DomainError {
-  constructor(id: string, status: string) {
-    super('approval_closed', `approval ${id} is already ${status}`);
+  constructor(id: string, status: string, cancelReason: string | null = null) {
+    super(
+      'approval_closed',
+      status === 'cancelled'
+        ? `approval ${id} was cancelled (${cancelReason ?? 'request cancelled'}): nobody is waiting for this call any more, so it can no longer be approved or denied`
+        : `approval ${id} is already ${status}`,
+    );
+  }
+}
+
+/**
+ * allow_always on a call whose caller is not an authenticated principal (an unbound session:
+ * its name is self-reported). The approval stays pending, so it can still be allowed once.
+ */
+export class GrantRefusedError extends DomainError {
+  constructor(id: string, caller: string) {
+    super(
+      'grant_refused',
+      `approval ${id}: ${caller} is an unbound session (its name is self-reported, not authenticated), so it cannot get an allow_always grant; approve it once or deny it`,
+    );
   }
 }

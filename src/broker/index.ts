@@ -6,7 +6,13 @@ export { WEB_SEARCH_MAX_LIMIT } from './builtins.js';
 export { type CircuitKey, type CircuitPolicy, POLICY_DENIALS, tripWhenReached } from './circuit.js';
 export { TRUNCATION_MARKER } from './compaction.js';
 export { type BrokerConfig, brokerConfigFromEnv, DEFAULT_BROKER_CONFIG } from './config.js';
-export { ApprovalClosedError, ToolDeniedError, ToolFailedError } from './errors.js';
+export {
+  ApprovalClosedError,
+  GrantRefusedError,
+  ToolDeniedError,
+  ToolFailedError,
+} from './errors.js';
+export { agentPrincipal, type GrantQuery } from './grants.js';
 export { type InjectionFinding, scanText } from './injection.js';
 export {
   APPROVAL_DECISIONS,
@@ -16,6 +22,9 @@ export {
   type ApprovalStatus,
   type AuditEntry,
   type AuditPage,
+  GRANT_STATUSES,
+  type Grant,
+  type GrantStatus,
   type Risk,
   RISKS,
   type TaskApprovalMark,
@@ -27,6 +36,7 @@ export {
   auditQueryInput,
   deletePathInput,
   echoInput,
+  grantListInput,
   noteInput,
   TOOL_LIMITS,
   webSearchInput,

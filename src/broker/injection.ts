@@ -1,5 +1,6 @@
 // The prompt-injection scan: text in tool arguments that addresses the model instead of the
 // tool (instructions, role-play markers, hidden unicode). Pure functions; no I/O.
+import { firstInvisible } from '../shared/index.js';
 
 export interface InjectionFinding {
   /** Which rule matched: a stable name for audit and tests. */
@@ -52,25 +53,10 @@ const ROLE_RULES: ReadonlyArray<[string, RegExp]> = [
   ['envelope', rx(String.raw`\[Inter-session message\s*·`)],
 ];
 
-/** Always-hidden characters: zero width, bidi controls, word joiners, BOM, tag characters. */
-const HIDDEN =
-  /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u180E]|[\u{E0000}-\u{E007F}]/u;
-/** ZWNJ / ZWJ are legitimate inside emoji sequences and non-Latin scripts (Persian, Indic). */
-const JOINER = /[\u200C\u200D]/gu;
-const JOINABLE =
-  /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\p{M}]|(?![\p{Script=Latin}])\p{L}/u;
-
-const codepoint = (ch: string): string =>
-  `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-
+/** Hidden characters: whatever the shared sanitiser strips from stored text (src/shared/text.ts). */
 function hiddenUnicode(text: string): InjectionFinding | null {
-  const hidden = HIDDEN.exec(text);
-  if (hidden !== null) return { rule: 'hidden-unicode', excerpt: codepoint(hidden[0]) };
-  for (const m of text.matchAll(JOINER)) {
-    const before = [...text.slice(Math.max(0, m.index - 2), m.index)].at(-1) ?? '';
-    if (!JOINABLE.test(before)) return { rule: 'hidden-unicode', excerpt: codepoint(m[0]) };
-  }
-  return null;
+  const hidden = firstInvisible(text);
+  return hidden === null ? null : { rule: 'hidden-unicode', excerpt: hidden };
 }
 
 const excerptOf = (match: string): string => match.replace(/\s+/g, ' ').trim().slice(0, 60);

@@ -1,6 +1,6 @@
 // Broker vocabulary: tool risks, approval decisions and statuses, and the public shapes of an
 // approval and an audit row. Pure data: no imports, no storage, so the dashboard (web/) may
-// import these types as the JSON the REST routes answer with.
+// import these types (as `Wire<T>`: the REST routes send their times as ISO 8601 strings).
 
 export const RISKS = ['safe', 'external', 'destructive'] as const;
 export type Risk = (typeof RISKS)[number];
@@ -16,20 +16,59 @@ export interface NewApproval {
   callId: string;
   tool: string;
   caller: string;
+  /**
+   * The authenticated identity an allow_always grant would belong to (`agent:<id>`), or null
+   * for an unbound session, which cannot receive one.
+   */
+  principal: string | null;
   args: unknown;
   reason: string;
   /** The board task this call works for (see the tools server's task rule), or null. */
   taskId: string | null;
   createdAt: number;
   expiresAt: number;
+  /**
+   * Until when the waiting call vouches that it is still waiting (it renews this while it
+   * waits); null on rows written before leases existed.
+   */
+  leaseUntil: number | null;
 }
 
 export interface Approval extends NewApproval {
-  /** `pending` past `expiresAt` reads as `expired`. */
+  /**
+   * `pending` past `expiresAt` reads as `expired`; `pending` past `leaseUntil` (the waiter is
+   * gone) reads as `cancelled`.
+   */
   status: ApprovalStatus;
   decision: ApprovalDecision | null;
   decidedBy: string | null;
   decidedAt: number | null;
+  /**
+   * Why a cancelled approval was cancelled: `request cancelled…`, `transport closed…`,
+   * `session ended…` or `waiter process gone…`; null otherwise.
+   */
+  cancelReason: string | null;
+}
+
+export const GRANT_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type GrantStatus = (typeof GRANT_STATUSES)[number];
+
+/**
+ * An allow_always grant: `principal`'s calls to `tool` skip the human while it is active (not
+ * revoked, not past `expiresAt`; null never expires). Times are epoch ms.
+ */
+export interface Grant {
+  id: string;
+  principal: string;
+  tool: string;
+  /** The approval whose allow_always decision made (or last renewed) it. */
+  approvalId: string | null;
+  grantedBy: string;
+  createdAt: number;
+  expiresAt: number | null;
+  status: GrantStatus;
+  revokedAt: number | null;
+  revokedBy: string | null;
 }
 
 /** A pending approval as the board marks its task with it. */

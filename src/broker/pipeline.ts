@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { z } from 'zod';
 
-import { DomainError } from '../shared/errors.js';
+import { DomainError, describeIssues, dropNullOptionals } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { awaitApproval } from './approval-wait.js';
 import { appendAudit } from './audit.js';
@@ -43,14 +43,10 @@ interface Call {
   rewind(mark: number): void;
 }
 
-/** `invalid args: field: problem; …`, the same wording the other servers use. */
+/** `invalid args: field: problem; …` (each problem once), the wording every server uses. */
 function invalidArgs(error: z.ZodError): ToolDeniedError {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.length === 0 ? '(arguments)' : issue.path.map(String).join('.');
-    return `${path}: ${issue.message}`;
-  });
-  const message = `invalid args: ${parts.join('; ')}`;
-  return new ToolDeniedError('invalid_args', message, parts.join('; '));
+  const problems = describeIssues(error);
+  return new ToolDeniedError('invalid_args', `invalid args: ${problems}`, problems);
 }
 
 async function gate(call: Call): Promise<{ tool: ToolDescriptor; args: unknown }> {
@@ -72,7 +68,8 @@ async function gate(call: Call): Promise<{ tool: ToolDescriptor; args: unknown }
     );
   }
   call.audit('circuit', 'pass');
-  const parsed = tool.input.safeParse(input.args ?? {});
+  // A null for an optional field means "not given", as on every other server.
+  const parsed = tool.input.safeParse(dropNullOptionals(tool.input, input.args ?? {}));
   if (!parsed.success) {
     call.audit('validation', 'denied');
     throw invalidArgs(parsed.error);
@@ -184,6 +181,7 @@ async function run(call: Call): Promise<CallResult> {
     tool: tool.name,
     risk: tool.risk,
     caller: input.caller,
+    principal: input.principal,
     args,
     signal: input.signal,
     onWaiting: input.onWaiting,
@@ -194,6 +192,11 @@ async function run(call: Call): Promise<CallResult> {
     },
   });
   if (tool.risk !== 'safe') await call.flush();
+  // A caller gone after the approval returned: nothing runs with nobody waiting for it.
+  if (input.signal?.aborted === true) {
+    call.audit('execution', 'cancelled');
+    throw new ToolFailedError(tool.name, 'the call was cancelled before it ran');
+  }
   if (tool.writes === true) return executeWithTrail(call, tool, args);
   const result = settle(call, await executeAudited(call, tool, args, deps.store));
   await call.flush();

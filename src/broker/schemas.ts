@@ -2,7 +2,7 @@
 // the inputs the approvals and audit surfaces (CLI, REST) parse with.
 import { z } from 'zod';
 
-import { APPROVAL_DECISIONS, APPROVAL_STATUSES } from './model.js';
+import { APPROVAL_DECISIONS, APPROVAL_STATUSES, GRANT_STATUSES } from './model.js';
 
 /** Bounds that keep hostile input from bloating the store or the scan. */
 export const TOOL_LIMITS = { message: 65_536, note: 8_192, query: 2_000, path: 4_096 } as const;
@@ -44,7 +44,25 @@ export const approvalListInput = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
+/** An expiry as epoch ms or an ISO 8601 date (REST bodies, CLI flags). */
+const instant = z.union([
+  z.number().int().min(0),
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or epoch ms')
+    .transform((v) => Date.parse(v)),
+]);
+
 export const approvalDecisionInput = z.object({
   decision: z.enum(APPROVAL_DECISIONS),
   decidedBy: z.string().min(1).max(200).optional(),
+  /** allow_always only: when the grant stops applying; absent or null: until revoked. */
+  expiresAt: instant.nullish(),
+});
+
+export const grantListInput = z.object({
+  status: z.enum([...GRANT_STATUSES, 'all']).default('active'),
+  principal: z.string().min(1).max(200).optional(),
+  tool: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
 });

@@ -69,6 +69,12 @@ export interface CallInput {
   tool: string;
   args: unknown;
   caller: string;
+  /**
+   * The identity the server authenticated for this caller (`agent:<id>` for a bound agent), the
+   * only key allow_always grants are stored and looked up by. Absent for an unbound session,
+   * whose name is self-reported: it never inherits a grant and cannot receive one.
+   */
+  principal?: string | undefined;
   signal?: AbortSignal | undefined;
   onWaiting?: ((info: WaitingInfo) => void) | undefined;
   /**

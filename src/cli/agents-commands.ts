@@ -1,15 +1,17 @@
 // `cairn agents list|rotate <nick>|revoke <nick>`: the operator's side of the backplane's
-// agent registry. Opens the same database a running server uses and calls the domain directly.
+// agent registry. Opens the same database a running server uses (never creating one) and calls
+// the domain directly. Flags and help come from the command table (command-table.ts).
 import type { Agent, Agents } from '../backplane/index.js';
-import { createCore } from '../core/index.js';
-import { parse, UsageError } from './args.js';
+import { isoTime, isoTimes } from '../shared/index.js';
+import { UsageError } from './args.js';
+import { openReaderCore } from './database.js';
 
 const out = (text: string): void => void process.stdout.write(text);
 
 const USAGE = 'usage: cairn agents list [--json] | rotate <nick> | revoke <nick>   [--db PATH]';
 
 async function withAgents<T>(db: string | undefined, fn: (a: Agents) => Promise<T>): Promise<T> {
-  const core = await createCore({ dbPath: db, embedder: null });
+  const core = await openReaderCore(db);
   try {
     return await fn(core.backplane.agents);
   } finally {
@@ -19,21 +21,19 @@ async function withAgents<T>(db: string | undefined, fn: (a: Agents) => Promise<
 
 function agentLine(a: Agent): string {
   const state = a.revokedAt !== null ? 'revoked' : a.active ? 'active' : 'idle';
-  const seen =
-    a.lastSeenAt === null ? 'never seen' : `seen ${new Date(a.lastSeenAt).toISOString()}`;
+  const seen = a.lastSeenAt === null ? 'never seen' : `seen ${isoTime(a.lastSeenAt)}`;
   return `${a.nick.padEnd(20)} ${a.type.padEnd(12)} ${state.padEnd(8)} ${seen}\n`;
 }
 
 /** `cairn agents …`: list agents, rotate or revoke an agent's credentials. */
-export async function agents(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, {
-    db: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+export async function agents(
+  positionals: readonly string[],
+  values: { db?: string | undefined; json?: boolean | undefined },
+): Promise<void> {
   const [action, nick] = positionals;
   if (action === 'list') {
     const rows = await withAgents(values.db, (a) => a.list());
-    if (values.json === true) return out(`${JSON.stringify(rows, null, 2)}\n`);
+    if (values.json === true) return out(`${JSON.stringify(isoTimes(rows), null, 2)}\n`);
     return out(rows.length === 0 ? 'no agents\n' : rows.map(agentLine).join(''));
   }
   if (nick === undefined || (action !== 'rotate' && action !== 'revoke'))

@@ -1,18 +1,13 @@
-// Flag parsing shared by the subcommands (node:util parseArgs, strict).
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+// What the command handlers share about their flags: the usage error (exit 2) and checking an
+// integer flag's range. Parsing itself is built from the command table (program.ts).
 
+/** Bad usage: printed as `cairn: <message>`, exit code 2. */
 export class UsageError extends Error {}
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-export function parse<O extends Options>(argv: string[], options: O) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
-
+/**
+ * The integer value of a string flag, or undefined when the flag is absent.
+ * @throws UsageError when it is not an integer from `min` to `max`.
+ */
 export function intFlag(
   value: string | undefined,
   name: string,

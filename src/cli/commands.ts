@@ -1,9 +1,11 @@
 // The `cairn` subcommands: serve, mcp <server>, config, token. Each builds the core itself and
-// calls domain services or façades directly.
+// calls domain services or façades directly. Flags and help come from the command table
+// (command-table.ts); `serve` records where it listens in $CAIRN_HOME/serve.json.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
-import { createCore } from '../core/index.js';
+import { type Core, createCore } from '../core/index.js';
 import {
+  apiTokenPath,
   attachInput,
   createHttpService,
   renderAttach,
@@ -11,10 +13,19 @@ import {
   ensureServerSecret,
 } from '../http/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js';
-import { cairnHome, resolveDbPath } from '../store/index.js';
-import { intFlag, parse, UsageError } from './args.js';
-import { IRC_FLAGS, startIrc } from './irc-serve.js';
+import { cairnHome } from '../store/index.js';
+import { intFlag, UsageError } from './args.js';
+import { checkConfigBinding } from './binding-flags.js';
+import { configDbPath } from './database.js';
+import { type IrcFlagValues, startIrc } from './irc-serve.js';
 import { startLeaseSweeper } from './maintenance.js';
+import { serveBanner } from './serve-banner.js';
+import {
+  removeServeRecord,
+  resolveServerUrl,
+  type ServeRecord,
+  writeServeRecord,
+} from './serve-record.js';
 
 const out = (text: string): void => void process.stdout.write(text);
 const err = (text: string): void => void process.stderr.write(text);
@@ -34,19 +45,21 @@ function onSignals(stop: () => Promise<void>): void {
   process.once('SIGTERM', handler);
 }
 
-export async function serve(argv: string[]): Promise<void> {
-  const { values } = parse(argv, {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    db: { type: 'string' },
-    'no-auth': { type: 'boolean' },
-    'lease-ms': { type: 'string' },
-    ...IRC_FLAGS,
-  });
+export interface ServeFlags extends IrcFlagValues {
+  host?: string | undefined;
+  port?: string | undefined;
+  db?: string | undefined;
+  'no-auth'?: boolean | undefined;
+  'lease-ms'?: string | undefined;
+}
+
+/** `cairn serve`: HTTP (MCP, REST, dashboard) and IRC over one core, until SIGINT/SIGTERM. */
+export async function serve(values: ServeFlags): Promise<void> {
   const host = values.host ?? process.env['CAIRN_HOST'] ?? '127.0.0.1';
   const port = intFlag(values.port ?? process.env['CAIRN_PORT'], '--port', 0, 65535) ?? 4870;
   const home = cairnHome();
   const apiToken = values['no-auth'] === true ? null : ensureApiToken(home);
+  const apiTokenFile = apiTokenPath(home);
   const secret = ensureServerSecret(home);
   const core = await createCore({
     dbPath: values.db,
@@ -55,7 +68,7 @@ export async function serve(argv: string[]): Promise<void> {
   });
   let http;
   try {
-    http = createHttpService(core, { host, port, apiToken, secret });
+    http = createHttpService(core, { host, port, apiToken, secret, apiTokenFile });
   } catch (e) {
     await core.close();
     throw new UsageError((e as Error).message);
@@ -73,32 +86,49 @@ export async function serve(argv: string[]): Promise<void> {
   // Handlers first, banner after: whoever reads the banner may signal at once.
   onSignals(async () => {
     stopSweep();
+    removeServeRecord(home, process.pid);
     await irc?.gateway.close();
     await http.close();
     await core.close();
     core.logger.info('cairn stopped');
   });
-  core.logger.info({ url: addr.url, db: core.dbPath, auth: apiToken !== null }, 'cairn serving');
-  out(`cairn ${core.version} listening on ${addr.url}\n`);
-  out(`  MCP: ${MCP_SERVER_NAMES.map((n) => `${addr.url}/api/mcp/${n}`).join(' ')}\n`);
-  out(irc?.banner ?? '  IRC: off\n');
-  out(`  database: ${core.dbPath}\n`);
-  out(apiToken === null ? '  auth: disabled (--no-auth)\n' : `  API token: ${home}/api_token\n`);
+  await announce(core, home, { ...addr, irc: irc?.url ?? null, auth: apiToken !== null });
 }
 
-export async function mcp(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, {
-    db: { type: 'string' },
-    'read-only': { type: 'boolean' },
-    tenant: { type: 'string' },
-    team: { type: 'string' },
-    agent: { type: 'string' },
-    'room-team': { type: 'string' },
-    author: { type: 'string' },
-    delegate: { type: 'boolean' },
-    'lease-ms': { type: 'string' },
-    'agent-token': { type: 'string' },
-  });
+/** Records where the server listens (serve.json), logs it, and prints the banner. */
+async function announce(
+  core: Core,
+  home: string,
+  at: Pick<ServeRecord, 'url' | 'host' | 'port' | 'irc' | 'auth'>,
+): Promise<void> {
+  const record: ServeRecord = {
+    ...at,
+    pid: process.pid,
+    db: core.dbPath,
+    version: core.version,
+    started: new Date().toISOString(),
+  };
+  writeServeRecord(home, record);
+  core.logger.info({ url: at.url, db: core.dbPath, auth: at.auth }, 'cairn serving');
+  out(await serveBanner({ record, home, embedder: core.embedder?.model ?? null }));
+}
+
+/** The flags `cairn mcp <server>` may get (each server takes those of its binding). */
+export interface McpFlags {
+  db?: string | undefined;
+  'read-only'?: boolean | undefined;
+  tenant?: string | undefined;
+  team?: string | undefined;
+  agent?: string | undefined;
+  'room-team'?: string | undefined;
+  author?: string | undefined;
+  delegate?: boolean | undefined;
+  'lease-ms'?: string | undefined;
+  'agent-token'?: string | undefined;
+}
+
+/** `cairn mcp <server>`: one MCP server over stdio until stdin ends or a signal. */
+export async function mcp(positionals: readonly string[], values: McpFlags): Promise<void> {
   const name = positionals[0];
   if (name === undefined || !isMcpServerName(name)) {
     throw new UsageError(
@@ -139,25 +169,31 @@ export async function mcp(argv: string[]): Promise<void> {
   }
 }
 
-export function config(argv: string[]): Promise<void> {
-  const { values } = parse(argv, {
-    runtime: { type: 'string' },
-    server: { type: 'string' },
-    transport: { type: 'string' },
-    tenant: { type: 'string' },
-    team: { type: 'string' },
-    agent: { type: 'string' },
-    'read-only': { type: 'boolean' },
-    'room-team': { type: 'string' },
-    author: { type: 'string' },
-    delegate: { type: 'boolean' },
-    url: { type: 'string' },
-    'no-auth': { type: 'boolean' },
-    db: { type: 'string' },
-  });
+export interface ConfigFlags {
+  runtime?: string | undefined;
+  server?: string | undefined;
+  transport?: string | undefined;
+  tenant?: string | undefined;
+  team?: string | undefined;
+  agent?: string | undefined;
+  'read-only'?: boolean | undefined;
+  'room-team'?: string | undefined;
+  author?: string | undefined;
+  delegate?: boolean | undefined;
+  url?: string | undefined;
+  'no-auth'?: boolean | undefined;
+  db?: string | undefined;
+}
+
+/**
+ * `cairn config`: an attach snippet for the running server (serve.json), else the default URL
+ * (saying so on stderr). `--server` is required; flags the server does not bind are refused.
+ */
+export function config(values: ConfigFlags): Promise<void> {
+  checkConfigBinding(values);
   const parsed = attachInput.safeParse({
     runtime: values.runtime,
-    server: values.server ?? 'tasks',
+    server: values.server,
     transport: values.transport,
     scopeTenantId: values.tenant,
     scopeTeamId: values.team,
@@ -174,18 +210,18 @@ export function config(argv: string[]): Promise<void> {
     );
   }
   const home = cairnHome();
-  const port = process.env['CAIRN_PORT'] ?? '4870';
-  const baseUrl = (
-    values.url ?? `http://${process.env['CAIRN_HOST'] ?? '127.0.0.1'}:${port}`
-  ).replace(/\/+$/, '');
+  const server = resolveServerUrl(values.url, home);
+  const noAuth = values['no-auth'] === true || server.record?.auth === false;
   const snippet = renderAttach(parsed.data, {
-    baseUrl,
-    apiToken: values['no-auth'] === true ? null : ensureApiToken(home),
+    baseUrl: server.url,
+    apiToken: noAuth ? null : ensureApiToken(home),
     secret: ensureServerSecret(home),
-    dbPath: resolveDbPath(values.db),
+    dbPath: configDbPath(values.db, server.record),
   });
   err(`# ${snippet.runtime} · ${snippet.server} · ${snippet.transport} → add to ${snippet.file}\n`);
+  if (server.assumed !== undefined && snippet.transport === 'http') err(`# ${server.assumed}\n`);
   out(snippet.snippet);
+  if (snippet.note !== undefined) err(`# ${snippet.note}\n`);
   return Promise.resolve();
 }
 

@@ -1,4 +1,4 @@
-// `cairn serve`'s IRC listener: the --irc-* flags and starting the gateway beside HTTP. The
+// `cairn serve`'s IRC listener: starting the gateway beside HTTP from the --irc-* flags. The
 // default port being taken (another cairn, a local ircd) only disables IRC with a warning; a
 // port asked for explicitly that cannot be bound is an error.
 import { readFileSync } from 'node:fs';
@@ -9,14 +9,7 @@ import { intFlag, UsageError } from './args.js';
 
 export const DEFAULT_IRC_PORT = 6667;
 
-/** parseArgs options for the IRC flags (spread into serve's). */
-export const IRC_FLAGS = {
-  'irc-host': { type: 'string' },
-  'irc-port': { type: 'string' },
-  'irc-tls-cert': { type: 'string' },
-  'irc-tls-key': { type: 'string' },
-} as const;
-
+/** The --irc-* flag values (the command table declares them). */
 export interface IrcFlagValues {
   'irc-host'?: string | undefined;
   'irc-port'?: string | undefined;
@@ -39,14 +32,14 @@ function readTls(values: IrcFlagValues): { cert: Buffer; key: Buffer } | undefin
 }
 
 /**
- * Starts the IRC gateway unless the port is 0. Returns it with a line for the banner, or
- * undefined when IRC is off.
+ * Starts the IRC gateway unless the port is 0. Returns it with its address (irc:// or
+ * ircs://), or undefined when IRC is off.
  * @throws UsageError for bad flags or an explicit port that cannot be bound.
  */
 export async function startIrc(
   core: Core,
   values: IrcFlagValues,
-): Promise<{ gateway: IrcGateway; banner: string } | undefined> {
+): Promise<{ gateway: IrcGateway; url: string } | undefined> {
   const raw = values['irc-port'] ?? process.env['CAIRN_IRC_PORT'];
   const port = intFlag(raw, '--irc-port', 0, 65535) ?? DEFAULT_IRC_PORT;
   if (port === 0) return undefined;
@@ -56,7 +49,7 @@ export async function startIrc(
   try {
     const addr = await gateway.listen();
     const scheme = addr.tls ? 'ircs' : 'irc';
-    return { gateway, banner: `  IRC: ${scheme}://${addr.host}:${addr.port}\n` };
+    return { gateway, url: `${scheme}://${addr.host}:${addr.port}` };
   } catch (err) {
     await gateway.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;

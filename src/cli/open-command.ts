@@ -1,17 +1,13 @@
 // `cairn open`: asks a running `cairn serve` (with the API token) for a one-time login code and
 // prints the dashboard URL carrying it; without --print it also tries to open a browser. The
-// code rides the URL fragment, so it never reaches server logs or a Referer header.
+// code rides the URL fragment, so it never reaches server logs or a Referer header. The server
+// is --url, else the one serve.json records, else the default URL (saying so).
 import { spawn } from 'node:child_process';
 
 import { ensureApiToken } from '../http/index.js';
 import { cairnHome } from '../store/index.js';
-import { parse, UsageError } from './args.js';
-
-function defaultBase(): string {
-  const host = process.env['CAIRN_HOST'] ?? '127.0.0.1';
-  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return `http://${shown}:${process.env['CAIRN_PORT'] ?? '4870'}`;
-}
+import { UsageError } from './args.js';
+import { resolveServerUrl } from './serve-record.js';
 
 async function mintCode(base: string, token: string): Promise<{ code: string; expiresAt: string }> {
   let res: Response;
@@ -50,13 +46,18 @@ function tryOpen(url: string): void {
 }
 
 /** `cairn open [--print] [--url BASE]`. */
-export async function open(argv: string[]): Promise<void> {
-  const { values } = parse(argv, { print: { type: 'boolean' }, url: { type: 'string' } });
-  const base = (values.url ?? defaultBase()).replace(/\/+$/, '');
+export async function open(values: {
+  print?: boolean | undefined;
+  url?: string | undefined;
+}): Promise<void> {
+  const home = cairnHome();
+  const server = resolveServerUrl(values.url, home);
+  if (server.assumed !== undefined) process.stderr.write(`cairn: ${server.assumed}\n`);
+  const base = server.url;
   if (!/^https?:\/\/[^/]+$/.test(base)) {
     throw new UsageError(`--url must be a server base such as http://127.0.0.1:4870, not ${base}`);
   }
-  const { code, expiresAt } = await mintCode(base, ensureApiToken(cairnHome()));
+  const { code, expiresAt } = await mintCode(base, ensureApiToken(home));
   const url = `${base}/login#code=${encodeURIComponent(code)}`;
   process.stdout.write(`${url}\n`);
   process.stderr.write(`cairn: one-time login link, valid until ${expiresAt}\n`);

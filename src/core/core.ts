@@ -29,6 +29,8 @@ export interface CoreOptions {
   embedder?: Embedder | null | undefined;
   /** Wake the background embedding worker after each save (serving processes). Default false. */
   autoEmbed?: boolean | undefined;
+  /** Refuse a database file that does not exist (StoreMissingError) instead of creating it. */
+  mustExist?: boolean | undefined;
 }
 
 export interface Core {
@@ -90,7 +92,7 @@ function envEmbedRest(model: string): number {
 export async function createCore(options: CoreOptions = {}): Promise<Core> {
   const dbPath = resolveDbPath(options.dbPath);
   const logger = options.logger ?? createLogger();
-  const store = await openSqliteStore(dbPath);
+  const store = await openSqliteStore(dbPath, { mustExist: options.mustExist === true });
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
     ...(leaseMs === undefined ? {} : { leaseMs }),
@@ -145,6 +147,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     logger,
     clock: options.clock ?? Date.now,
     close: async () => {
+      // Calls still running end first, so a waiting call's cancellation reaches the store.
+      await broker.close();
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
       rooms.close();

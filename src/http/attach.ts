@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
+import { DEFAULT_BROKER_CONFIG } from '../broker/index.js';
 import { type Binding, MCP_SERVER_NAMES, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
 import { isValidId } from '../rooms/index.js';
 import { paramsOf, scopedToken, signedQuery } from './binding.js';
@@ -42,6 +43,8 @@ export interface AttachContext {
   apiToken: string | null;
   secret: string;
   dbPath: string;
+  /** How long a gated tools call may wait for a human (the broker's TTL); default 5 min. */
+  approvalTtlMs?: number | undefined;
 }
 
 export interface AttachSnippet {
@@ -54,6 +57,8 @@ export interface AttachSnippet {
   snippet: string;
   /** The MCP endpoint (http transport only). */
   url?: string;
+  /** What to set besides the snippet (the tools server: the runtime's tool-call timeout). */
+  note?: string;
 }
 
 const FILES: Record<Runtime, string> = {
@@ -114,11 +119,29 @@ const tomlTable = (obj: Record<string, string>): string =>
     .map(([k, v]) => `${toml(k)} = ${toml(v)}`)
     .join(', ')} }`;
 
+/**
+ * The tools server's calls may wait for a human for the approval TTL. What each runtime offers
+ * to wait that long (only settings its own docs name); a call its client gives up on is
+ * cancelled, never run later. See docs/servers/tools.md, "Waiting and client timeouts".
+ */
+function toolsNote(runtime: Runtime, waitSec: number): string {
+  const gone = 'a call the client gives up on is cancelled, never run later';
+  switch (runtime) {
+    case 'claude-code':
+      return `gated tools calls wait up to ${waitSec} s for a human: start Claude Code with MCP_TOOL_TIMEOUT=${waitSec * 1000} (ms; shell or settings.json "env") so it waits as long; ${gone}`;
+    case 'codex':
+      return `gated tools calls wait up to ${waitSec} s for a human: tool_timeout_sec (Codex's default is 60) is set to match; ${gone}`;
+    default:
+      return `gated tools calls wait up to ${waitSec} s for a human; ${runtime} documents no per-call timeout setting, so decide within its timeout; ${gone}`;
+  }
+}
+
 function render(
   runtime: Runtime,
   key: string,
   launch: Launch,
   http: boolean,
+  toolTimeoutSec: number | undefined,
 ): { format: 'json' | 'toml'; snippet: string } {
   if (runtime === 'codex') {
     const lines = [`[mcp_servers.${key}]`];
@@ -127,6 +150,7 @@ function render(
     if (launch.command !== undefined) lines.push(`command = ${toml(launch.command)}`);
     if (launch.args !== undefined) lines.push(`args = [${launch.args.map(toml).join(', ')}]`);
     if (launch.env !== undefined) lines.push(`env = ${tomlTable(launch.env)}`);
+    if (toolTimeoutSec !== undefined) lines.push(`tool_timeout_sec = ${toolTimeoutSec}`);
     return { format: 'toml', snippet: `${lines.join('\n')}\n` };
   }
   let entry: Record<string, unknown> = { ...launch };
@@ -144,13 +168,17 @@ export function renderAttach(input: AttachInput, ctx: AttachContext): AttachSnip
   const http = input.transport === 'http';
   const launch = http ? httpLaunch(input, ctx) : stdioLaunch(input, ctx);
   const key = MCP_SERVERS[input.server].title;
+  // The approval TTL plus a margin for the decision to arrive and the tool to run.
+  const tools = input.server === 'tools';
+  const waitSec = Math.ceil((ctx.approvalTtlMs ?? DEFAULT_BROKER_CONFIG.approvalTtlMs) / 1000) + 30;
   const out: AttachSnippet = {
     runtime: input.runtime,
     server: input.server,
     transport: input.transport,
     file: FILES[input.runtime],
-    ...render(input.runtime, key, launch, http),
+    ...render(input.runtime, key, launch, http, tools ? waitSec : undefined),
   };
   if (launch.url !== undefined) out.url = launch.url;
+  if (tools) out.note = toolsNote(input.runtime, waitSec);
   return out;
 }

@@ -32,10 +32,20 @@ export async function backplanePrincipal(
   return apiToken === null ? { kind: 'operator' } : undefined;
 }
 
-/** 401 with the JSON-RPC -32001 body (MCP) or `{ error }` (REST). */
-export function sendUnauthorized(res: ServerResponse, rpc: boolean): void {
+/**
+ * 401 with the spec's JSON-RPC -32001 body (MCP), or `{ error, message }` (REST `/v1`), whose
+ * message names the file holding the operator's token.
+ */
+export function sendUnauthorized(
+  res: ServerResponse,
+  rpc: boolean,
+  tokenFile = '$CAIRN_HOME/api_token',
+): void {
   const body = rpc
     ? UNAUTHORIZED_BODY
-    : { error: 'unauthorized', message: 'missing or invalid bearer token (operator or agent)' };
+    : {
+        error: 'unauthorized',
+        message: `missing or invalid bearer token: send the server's API token (in ${tokenFile}; \`cairn token\` prints it) or an agent's token`,
+      };
   sendJson(res, 401, body, { 'www-authenticate': 'Bearer realm="cairn"' });
 }

@@ -25,6 +25,8 @@ import { resumeFrom, streamFeed } from './sse.js';
 export interface BackplaneRouteOptions {
   core: Core;
   apiToken: string | null;
+  /** Named in 401 answers: where the server's API token lives. */
+  apiTokenFile?: string | undefined;
   /** A stream sends a keep-alive comment after this long without a message. Default 15 s. */
   keepAliveMs?: number | undefined;
 }
@@ -184,7 +186,7 @@ export async function handleBackplaneRoute(
   const as = await backplanePrincipal(options.core, options.apiToken, req);
   if (as === undefined) {
     req.resume();
-    sendUnauthorized(res, false);
+    sendUnauthorized(res, false, options.apiTokenFile);
     return true;
   }
   try {

@@ -96,7 +96,7 @@ async function taskAction(
   if (action === 'status') {
     const { status } = parse(updateTaskStatusInput, { ...(await jsonBody(req)), taskId });
     // The dashboard acts as the operator: recorded as `user`, never subject to the holder check.
-    return { task: await board.updateStatus(taskId, status, { name: 'user' }) };
+    return { task: await board.updateStatus(taskId, status, { name: 'user', via: 'dashboard' }) };
   }
   if (action === 'comments') {
     const { body } = parse(addCommentInput, { body: (await jsonBody(req))['body'], taskId });

@@ -1,6 +1,8 @@
 // REST for the humans who govern the tool broker: `GET /api/approvals`, `GET|POST
-// /api/approvals/:id`, `GET /api/approvals/stream` (SSE), `GET /api/audit`, `GET /api/tool-notes`. Auth and the Host check run
-// before this; only the master token (or --no-auth) reaches it, never a scoped agent token.
+// /api/approvals/:id`, `GET /api/approvals/stream` (SSE), `GET /api/approvals/grants`,
+// `DELETE /api/approvals/grants/:id`, `GET /api/audit`, `GET /api/tool-notes`. Auth and the
+// Host check run before this; only the master token (or --no-auth) reaches it, never a scoped
+// agent token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { z } from 'zod';
@@ -10,14 +12,17 @@ import {
   approvalDecisionInput,
   approvalListInput,
   auditQueryInput,
+  GrantRefusedError,
+  grantListInput,
 } from '../broker/index.js';
 import type { Core } from '../core/index.js';
-import { NotFoundError } from '../shared/errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { ApprovalsWatch } from './approvals-stream.js';
 import { streamBoard } from './board-stream.js';
 import { HttpError, readBody, sendJson } from './respond.js';
 
 const APPROVAL = /^\/api\/approvals\/([^/]+)\/?$/;
+const GRANT = /^\/api\/approvals\/grants\/([^/]+)\/?$/;
 const MAX_BODY = 64 * 1024;
 
 function invalid(error: z.ZodError): HttpError {
@@ -74,8 +79,28 @@ async function decide(core: Core, req: IncomingMessage, id: string): Promise<unk
   }
   const parsed = approvalDecisionInput.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
-  const by = parsed.data.decidedBy ?? 'rest';
-  return { approval: await core.broker.decide(id, parsed.data.decision, by) };
+  const { decision, decidedBy, expiresAt } = parsed.data;
+  if (expiresAt !== undefined && expiresAt !== null && decision !== 'allow_always') {
+    throw new HttpError(400, 'expiresAt: only an allow_always decision takes an expiry');
+  }
+  const options = { grantExpiresAt: expiresAt };
+  return { approval: await core.broker.decide(id, decision, decidedBy ?? 'rest', options) };
+}
+
+async function grantsRoute(core: Core, method: string, url: URL): Promise<unknown> {
+  const path = url.pathname.replace(/\/+$/, '');
+  const grant = GRANT.exec(url.pathname)?.[1];
+  if (path === '/api/approvals/grants' && method === 'GET') {
+    const parsed = grantListInput.safeParse(query(url, ['status', 'principal', 'tool', 'limit']));
+    if (!parsed.success) throw invalid(parsed.error);
+    return { grants: await core.broker.listGrants(parsed.data) };
+  }
+  if (grant !== undefined && method === 'DELETE') {
+    const by = url.searchParams.get('by') ?? '';
+    const revokedBy = by === '' ? 'rest' : by.slice(0, 200);
+    return { grant: await core.broker.revokeGrant(decodeURIComponent(grant), revokedBy) };
+  }
+  throw new HttpError(405, `${method} is not allowed on ${url.pathname}`);
 }
 
 async function dispatch(core: Core, req: IncomingMessage, url: URL): Promise<unknown> {
@@ -83,6 +108,7 @@ async function dispatch(core: Core, req: IncomingMessage, url: URL): Promise<unk
   const path = url.pathname.replace(/\/+$/, '');
   const approval = APPROVAL.exec(url.pathname)?.[1];
   if (path === '/api/audit' && method === 'GET') return auditPage(core, url);
+  if (/^\/api\/approvals\/grants(?:\/|$)/.test(path)) return grantsRoute(core, method, url);
   if (path === '/api/approvals' && method === 'GET') return listApprovals(core, url);
   if (path === '/api/tool-notes' && method === 'GET') {
     const { caller, limit } = query(url, ['caller', 'limit']);
@@ -135,8 +161,14 @@ export async function handleBrokerRoute(
       });
     } else if (err instanceof NotFoundError) {
       sendJson(res, 404, { error: 'not found', message: err.message });
-    } else if (err instanceof ApprovalClosedError) {
+    } else if (
+      err instanceof ApprovalClosedError ||
+      err instanceof GrantRefusedError ||
+      err instanceof ConflictError
+    ) {
       sendJson(res, 409, { error: 'conflict', message: err.message });
+    } else if (err instanceof InvalidInputError) {
+      sendJson(res, 400, { error: 'invalid request', message: err.message });
     } else throw err;
   }
   return true;

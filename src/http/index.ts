@@ -11,5 +11,12 @@ export {
 export { scopedToken, signedQuery, verifyBinding } from './binding.js';
 export { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 export { BAD_SESSION, NO_SESSION } from './mcp-sessions.js';
-export { API_TOKEN_FILE, ensureApiToken, ensureServerSecret, SECRET_FILE } from './secrets.js';
+export {
+  API_TOKEN_FILE,
+  apiTokenPath,
+  ensureApiToken,
+  ensureServerSecret,
+  SECRET_FILE,
+} from './secrets.js';
 export { createHttpService, type HttpOptions, type HttpService } from './server.js';
+export { isDashboardBuilt } from './static-files.js';

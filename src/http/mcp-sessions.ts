@@ -1,11 +1,14 @@
 // The session table behind a Streamable HTTP MCP mount: a bounded number of sessions, each a
 // server + transport opened by `initialize`, found by `mcp-session-id`, swept when idle. Who
-// may use a session is the mount's call (through `owner`); nothing here authenticates.
+// may use a session is the mount's call (through `owner`); nothing here authenticates. A
+// request whose caller is gone (its response stream closed early, its session ended) is
+// cancelled at once, so no handler keeps working, or waiting for approval, for nobody.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 import { sendJson, sendRpcError } from './respond.js';
 
@@ -18,6 +21,50 @@ export interface McpSession<Owner> {
   /** Whoever opened it; the mount decides who else may use it. */
   owner: Owner;
   lastSeen: number;
+  /** Requests whose response stream is still open. */
+  inflight: Set<RequestId>;
+}
+
+/** Cancel reasons; the tools server keeps these as they are (see tools-server.ts). */
+export const STREAM_CLOSED =
+  'transport closed: the client closed the HTTP response stream before the result';
+export const SESSION_DELETED = 'session ended: the client deleted its MCP session (HTTP DELETE)';
+export const SERVER_CLOSING = 'session ended: the server is shutting down';
+export const SESSION_IDLE = 'session ended: idle too long';
+
+/** The ids of the JSON-RPC requests in a POST body (one message or a batch). */
+function requestIds(body: unknown): RequestId[] {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    if (typeof m !== 'object' || m === null) return [];
+    const { id, method } = m as { id?: unknown; method?: unknown };
+    return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number')
+      ? [id]
+      : [];
+  });
+}
+
+/**
+ * Ends the handlers of `ids` with `reason`: a `notifications/cancelled` handed to the server as
+ * if the client had sent it (the SDK aborts the handler's signal with the reason).
+ */
+function cancelRequests(session: McpSession<unknown>, ids: Iterable<RequestId>, reason: string) {
+  for (const requestId of ids) {
+    session.transport.onmessage?.({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId, reason },
+    });
+  }
+}
+
+/** Cancels every open request of a session that is about to close, and lets the server see it. */
+async function endRequests(session: McpSession<unknown>, reason: string): Promise<void> {
+  if (session.inflight.size === 0) return;
+  cancelRequests(session, [...session.inflight], reason);
+  session.inflight.clear();
+  // The SDK handles notifications a microtask later; close only after that.
+  await new Promise((r) => setImmediate(r));
 }
 
 export interface McpSessions<Owner> {
@@ -64,8 +111,13 @@ export function createMcpSessions<Owner>(options: {
 }): McpSessions<Owner> {
   const { maxSessions } = options;
   const sessions = new Map<string, McpSession<Owner>>();
-  const closeEach = (list: McpSession<Owner>[]): Promise<unknown> =>
-    Promise.all(list.map((s) => s.transport.close().catch(() => undefined)));
+  const closeEach = (list: McpSession<Owner>[], reason: string): Promise<unknown> =>
+    Promise.all(
+      list.map(async (s) => {
+        await endRequests(s, reason);
+        await s.transport.close().catch(() => undefined);
+      }),
+    );
   const serve = async (
     session: McpSession<Owner>,
     req: IncomingMessage,
@@ -73,6 +125,13 @@ export function createMcpSessions<Owner>(options: {
     body?: unknown,
   ): Promise<void> => {
     session.lastSeen = Date.now();
+    const ids = requestIds(body);
+    for (const id of ids) session.inflight.add(id);
+    res.once('close', () => {
+      session.lastSeen = Date.now();
+      const open = ids.filter((id) => session.inflight.delete(id));
+      if (!res.writableFinished) cancelRequests(session, open, STREAM_CLOSED);
+    });
     await session.transport.handleRequest(req, res, body);
   };
 
@@ -116,12 +175,15 @@ export function createMcpSessions<Owner>(options: {
         server,
         owner,
         lastSeen: Date.now(),
+        inflight: new Set(),
         transport: new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           enableJsonResponse: options.enableJsonResponse ?? false,
           onsessioninitialized: (id) => {
             sessions.set(id, session);
           },
+          // A DELETE the transport accepted: its requests end before it closes.
+          onsessionclosed: () => endRequests(session, SESSION_DELETED),
         }),
       };
       session.transport.onclose = () => {
@@ -129,20 +191,23 @@ export function createMcpSessions<Owner>(options: {
         if (id !== undefined) sessions.delete(id);
       };
       await server.connect(session.transport);
-      await session.transport.handleRequest(req, res, body);
+      await serve(session, req, res, body);
     },
 
     async sweepIdle(idleMs) {
       const cutoff = Date.now() - idleMs;
-      const stale = [...sessions.values()].filter((s) => s.lastSeen < cutoff);
-      await closeEach(stale);
+      // A session with a request still streaming is not idle: its client is waiting.
+      const stale = [...sessions.values()].filter(
+        (s) => s.lastSeen < cutoff && s.inflight.size === 0,
+      );
+      await closeEach(stale, SESSION_IDLE);
       return stale.length;
     },
 
     async closeAll() {
       const all = [...sessions.values()];
       sessions.clear();
-      await closeEach(all);
+      await closeEach(all, SERVER_CLOSING);
     },
   };
 }

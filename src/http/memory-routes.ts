@@ -1,12 +1,14 @@
 // REST for memory, for the dashboard and scripts: scoped search, browse, get, tag edits and
 // soft deletes. The caller acts as the operator and names the scope explicitly
 // (`scopeTeamId` / `scopeAgentId`; none = global items only). Auth runs before; inputs are
-// validated by memory's own zod schemas.
+// validated by memory's own zod schemas. Search results carry the dashboard's relevance
+// cut-off marks (`weak`, `cosine`, `cutoff`), which memory_search over MCP does not.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { z } from 'zod';
 
 import {
+  DEFAULT_CUTOFF,
   type Memory,
   memoryBrowseInput,
   memoryGetInput,
@@ -79,7 +81,8 @@ async function dispatch(req: IncomingMessage, url: URL, memory: Memory): Promise
   const path = url.pathname.replace(/\/+$/, '');
   if (path === '/api/memory/search' && method === 'GET') {
     const input = parse(memorySearchInput, queryOf(url));
-    return memory.search({ ...input, scope: scopeOf(input) });
+    // The page hides weak vector / hybrid hits until asked; nothing is dropped here.
+    return memory.search({ ...input, scope: scopeOf(input), cutoff: DEFAULT_CUTOFF });
   }
   if (path === '/api/memory/items' && method === 'GET') {
     const input = parse(memoryBrowseInput, queryOf(url));

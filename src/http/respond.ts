@@ -1,5 +1,7 @@
-// Small helpers for writing JSON responses and reading bounded request bodies.
+// Small helpers for writing JSON responses (times as ISO 8601) and reading bounded request bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { isoTimes } from '../shared/index.js';
 
 export class HttpError extends Error {
   constructor(
@@ -10,6 +12,10 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Answers with `body` as JSON. Every REST answer goes through here, so this is where times
+ * leave as ISO 8601 (`isoTimes`: epoch ms under a time field become strings).
+ */
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -20,7 +26,7 @@ export function sendJson(
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(isoTimes(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

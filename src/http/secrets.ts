@@ -1,8 +1,16 @@
 // The API token and the server secret, each generated once into CAIRN_HOME with mode 0600.
 // Safe when several processes start at once: the first exclusive create wins, others read it.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 export const API_TOKEN_FILE = 'api_token';
 export const SECRET_FILE = 'server_secret';
@@ -27,6 +35,19 @@ function readOrCreate(path: string, make: () => string): string {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
   }
   throw new Error(`${path} is empty; delete it to regenerate`);
+}
+
+/**
+ * The file holding the API token, as an absolute path with symlinks resolved (what a 401 and
+ * the banner name); the unresolved absolute path when it does not exist yet.
+ */
+export function apiTokenPath(home: string): string {
+  const path = resolve(home, API_TOKEN_FILE);
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The bearer token every /api route requires (`~/.cairn/api_token`). */

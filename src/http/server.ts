@@ -16,13 +16,7 @@ import { createApprovalsWatch } from './approvals-stream.js';
 import { attachInput, renderAttach } from './attach.js';
 import { createBackplaneMount } from './backplane-mount.js';
 import { handleBackplaneRoute } from './backplane-routes.js';
-import {
-  bindingParams,
-  safeEqual,
-  SCOPED_TOKEN_PREFIX,
-  scopedToken,
-  verifyBinding,
-} from './binding.js';
+import { createBearerAuth, DEFAULT_TOKEN_FILE, unauthorizedMessage } from './bearer-auth.js';
 import { handleBoardRoute } from './board-routes.js';
 import { boardViewMark, createBoardWatch } from './board-stream.js';
 import { handleBrokerRoute } from './broker-routes.js';
@@ -40,6 +34,8 @@ export interface HttpOptions {
   port?: number;
   /** Bearer token for /api/*; null disables auth (loopback only). */
   apiToken: string | null;
+  /** Where the API token was read from, named in 401 answers (default `$CAIRN_HOME/api_token`). */
+  apiTokenFile?: string;
   /** HMAC key for attach-URL bindings. */
   secret: string;
   /** Extra Host header values to accept (e.g. a LAN name), as host:port. */
@@ -72,6 +68,8 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     throw new Error(`--no-auth is only allowed on a loopback host, not ${host}`);
   }
   const logger = core.logger;
+  const authenticate = createBearerAuth({ apiToken: options.apiToken, secret: options.secret });
+  const tokenFile = options.apiTokenFile ?? DEFAULT_TOKEN_FILE;
   const mounts = new Map<McpServerName, McpMount>(
     MCP_SERVER_NAMES.map((name) => [
       name,
@@ -81,7 +79,12 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
   // The backplane authenticates its own principals (operator or agent token) and answers -32001.
   const backplane = createBackplaneMount({ core, apiToken: options.apiToken });
-  const backplaneRoutes = { core, apiToken: options.apiToken, keepAliveMs: options.sseKeepAliveMs };
+  const backplaneRoutes = {
+    core,
+    apiToken: options.apiToken,
+    apiTokenFile: tokenFile,
+    keepAliveMs: options.sseKeepAliveMs,
+  };
   // Dashboard: one-time login codes → session cookie (REST only), board REST + change stream.
   const humans = createHumanAuth(core.store);
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
@@ -107,39 +110,6 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     }),
     keepAliveMs: options.sseKeepAliveMs,
   };
-
-  function authenticate(
-    req: IncomingMessage,
-    url: URL,
-    mcpName: McpServerName | undefined,
-  ): Principal | undefined {
-    if (options.apiToken === null) return { kind: 'open' };
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const token = match?.[1];
-    if (token === undefined) return undefined;
-    if (safeEqual(token, options.apiToken)) return { kind: 'master' };
-    if (!token.startsWith(SCOPED_TOKEN_PREFIX)) return undefined;
-    if (mcpName !== undefined) {
-      // Only the exact signed URL: an edited query or a missing/wrong sig is refused outright.
-      if (verifyBinding(options.secret, mcpName, url.searchParams).rejected) return undefined;
-      return scopedPrincipal(token, url, mcpName);
-    }
-    // Recognised on the config route (by the binding it names) so that it can answer 403.
-    const server = url.searchParams.get('server');
-    if (url.pathname === '/api/mcp/config' && server !== null && isMcpServerName(server)) {
-      return scopedPrincipal(token, url, server);
-    }
-    return undefined;
-  }
-
-  function scopedPrincipal(token: string, url: URL, server: McpServerName): Principal | undefined {
-    const params = bindingParams(url.searchParams);
-    if (params.size === 0 || !safeEqual(token, scopedToken(options.secret, server, params))) {
-      return undefined;
-    }
-    return { kind: 'scoped', token };
-  }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const verdict = checkHostAndOrigin(allowed, req.headers.host, req.headers.origin);
@@ -178,7 +148,8 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     const mcpName =
       mcpMatch?.[1] !== undefined && isMcpServerName(mcpMatch[1]) ? mcpMatch[1] : undefined;
     if (await handleLoginRoute(req, res, url, humans)) return;
-    const bearer = authenticate(req, url, mcpName);
+    const auth = authenticate(req, url, mcpName);
+    const bearer = 'principal' in auth ? auth.principal : undefined;
     // The dashboard's session cookie authenticates REST routes, never an MCP mount.
     const session =
       bearer === undefined && mcpName === undefined ? await sessionOf(req, res, humans) : undefined;
@@ -186,13 +157,11 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     const principal: Principal | undefined =
       bearer ?? (session === undefined ? undefined : { kind: 'master' });
     if (principal === undefined) {
+      const reason = 'refused' in auth ? auth.refused : 'missing_token';
       sendJson(
         res,
         401,
-        {
-          error: 'unauthorized',
-          message: 'missing or invalid bearer token (see ~/.cairn/api_token)',
-        },
+        { error: 'unauthorized', reason, message: unauthorizedMessage(reason, tokenFile) },
         { 'www-authenticate': 'Bearer realm="cairn"' },
       );
       req.resume();
@@ -224,6 +193,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
           apiToken: options.apiToken,
           secret: options.secret,
           dbPath: core.dbPath,
+          approvalTtlMs: core.broker.config.approvalTtlMs,
         }),
       );
       return;

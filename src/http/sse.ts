@@ -3,6 +3,8 @@
 // leaves. It reads only through the feed it is given; routing and auth happen before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import { isoTimes } from '../shared/index.js';
+
 /** The resume point: a numeric Last-Event-ID header wins over `sinceSeq`. */
 export function resumeFrom(req: IncomingMessage, sinceSeq: number): number {
   const header = req.headers['last-event-id'];
@@ -66,7 +68,7 @@ export async function streamFeed<T>(
     while (!abort.signal.aborted) {
       const page = await feed.read(cursor);
       for (const item of page.items) {
-        const data = JSON.stringify(feed.dataOf(item));
+        const data = JSON.stringify(isoTimes(feed.dataOf(item)));
         await send(
           res,
           `id: ${feed.seqOf(item)}\nevent: ${feed.event}\ndata: ${data}\n\n`,

@@ -39,9 +39,45 @@ export function registeredText(c: Credentials & { channels: readonly string[] })
 
 export const sentText = (m: Message): string => `message sent to ${m.channel}`;
 
-/** `[#general] <nick> type=task.create id=01HX…` */
-export const historyLine = (m: Message): string =>
-  `[${m.channel}] <${m.envelope.from}> type=${m.envelope.type} id=${m.envelope.id}`;
+/** The most characters of a message's body a history line shows. */
+export const HISTORY_BODY_MAX = 200;
+
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]+/;
+const CONTROLS = /\p{Cc}/gu;
+
+/** What a message says: a `text` message's text, otherwise its payload's JSON ('' for `{}`). */
+function messageBody(m: Message): string {
+  const { type, payload } = m.envelope;
+  const text = payload['text'];
+  if (type === 'text' && typeof text === 'string') return text;
+  const json = JSON.stringify(payload);
+  return json === '{}' ? '' : json;
+}
+
+/**
+ * A message body on one line and bounded: a run of whitespace holding a line break becomes one
+ * space, other control characters become spaces, and past `max` characters (code points) it
+ * is cut with `…` and the full length noted. Linear in the body's length (no backtracking).
+ */
+export function oneLineBody(body: string, max = HISTORY_BODY_MAX): string {
+  const parts = body.split(LINE_BREAKS).map((part) => part.replace(CONTROLS, ' ').trim());
+  const line = parts.filter((part) => part !== '').join(' ');
+  if (line.length <= max) return line;
+  let chars = 0;
+  for (const _ of line) chars++;
+  if (chars <= max) return line;
+  const head = Array.from(line.slice(0, 2 * max))
+    .slice(0, max)
+    .join('');
+  return `${head}… (${chars} chars; full text in structuredContent.messages)`;
+}
+
+/** `[#general] <nick> type=task.create id=01HX… — {"title":"x"}`: the spec's line, then the body. */
+export function historyLine(m: Message): string {
+  const prefix = `[${m.channel}] <${m.envelope.from}> type=${m.envelope.type} id=${m.envelope.id}`;
+  const body = oneLineBody(messageBody(m));
+  return body === '' ? prefix : `${prefix} — ${body}`;
+}
 
 export function historyText(channel: string, messages: readonly Message[]): string {
   return [`# history: ${channel} (last ${messages.length})`, ...messages.map(historyLine)].join(

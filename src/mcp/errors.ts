@@ -1,11 +1,15 @@
-// The one error mapper: expected refusals → tool errors, bad arguments → -32602,
-// anything else → -32603 with no internals. Logged once here.
+// The one error mapper: expected refusals and invalid arguments → tool errors the model reads
+// (MCP 2025-11-25, SEP-1303), anything else → -32603 with no internals. Logged once here.
+// JSON-RPC -32602 is left for malformed envelopes and unknown tools (src/mcp/tool-call.ts, server.ts).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
-import { DomainError, InvalidInputError } from '../shared/errors.js';
+import { DomainError, describeIssues, InvalidInputError } from '../shared/index.js';
+
+/** `_meta.denied.reason` of an argument the tool refused (schema or domain check). */
+export const INVALID_ARGS = 'invalid_args';
 
 /**
  * A JSON-RPC error whose message reaches the client as written. (The SDK's McpError prefixes
@@ -21,15 +25,6 @@ export class RpcError extends Error {
   }
 }
 
-/** Formats a zod failure as `invalid args: field: problem; …`, naming each field. */
-export function invalidArgs(error: z.ZodError): RpcError {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.length === 0 ? '(arguments)' : issue.path.map(String).join('.');
-    return `${path}: ${issue.message}`;
-  });
-  return new RpcError(ErrorCode.InvalidParams, `invalid args: ${parts.join('; ')}`);
-}
-
 /** A refusal the calling model reads as a tool result. */
 export function toolError(message: string, denied?: string): CallToolResult {
   const result: CallToolResult = { isError: true, content: [{ type: 'text', text: message }] };
@@ -38,13 +33,21 @@ export function toolError(message: string, denied?: string): CallToolResult {
 }
 
 /**
- * Maps anything a handler threw. Returns a tool result for domain refusals and throws an
- * RpcError (which the SDK turns into a JSON-RPC error) for everything else.
+ * A zod failure as the tool error `invalid args: field: problem; …` (each problem once) with
+ * `_meta.denied.reason: "invalid_args"`, so the model can correct the call.
+ */
+export function invalidArgs(error: z.ZodError): CallToolResult {
+  return toolError(`invalid args: ${describeIssues(error)}`, INVALID_ARGS);
+}
+
+/**
+ * Maps anything a handler threw. Returns a tool result for domain refusals and invalid input,
+ * and throws an RpcError (which the SDK turns into a JSON-RPC error) for everything else.
  */
 export function mapError(err: unknown, tool: string, logger: Logger): CallToolResult {
   if (err instanceof InvalidInputError) {
     const field = err.field === undefined ? '' : `${err.field}: `;
-    throw new RpcError(ErrorCode.InvalidParams, `invalid args: ${field}${err.message}`);
+    return toolError(`invalid args: ${field}${err.message}`, INVALID_ARGS);
   }
   if (err instanceof DomainError) return toolError(err.message, err.denied);
   if (err instanceof McpError || err instanceof RpcError) throw err;

@@ -1,16 +1,18 @@
 // The memory MCP server: memory_save, memory_search, memory_browse (the spec's three) plus
 // memory_get, over the memory service. A bound session's scope is authoritative.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import type { Core } from '../core/index.js';
 import {
+  type GotItem,
   memoryBrowseInput,
   memoryGetInput,
   memorySaveInput,
   memorySearchInput,
   type Scope,
 } from '../memory/index.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, toResult } from './server.js';
 import { defineTool, type ToolDef } from './tool.js';
 
 /** Connection-bound scope (signed attach URL or stdio flags); overrides the model's args. */
@@ -93,11 +95,31 @@ function memoryTools(core: Core, binding: MemoryBinding): ToolDef[] {
     defineTool({
       name: 'memory_get',
       description:
-        'Get one saved item by id. For a procedure, also returns every version (newest first), so older versions stay readable. Tool-error `not found: <id>` outside your scope.',
+        'Get one saved item by id. For a procedure, also returns every version (newest first), so older versions stay readable; an older version also carries `supersededBy: { id, version }`, the current one. Tool-error `not found: <id>` outside your scope.',
       input: memoryGetInput,
-      handler: (a) => memory.get(a.id, readScope(a)),
+      handler: (a): Promise<GotItem> => memory.get(a.id, readScope(a)),
     }),
   ];
+}
+
+/** The note for an older procedure version: it is superseded, and which version is current. */
+export function supersededText(got: GotItem): string | undefined {
+  const by = got.supersededBy;
+  if (by === undefined) return undefined;
+  const name = JSON.stringify(got.item.procedureName ?? got.item.title);
+  return `superseded: this is version ${got.item.version ?? 0} of procedure ${name}; the current version is ${by.version} (id ${by.id}). memory_get {"id":"${by.id}"} reads it.`;
+}
+
+/** JSON as usual; an older procedure version gets one more text block saying it is superseded. */
+function formatResult(out: unknown): CallToolResult {
+  const result = toResult(out);
+  const note =
+    typeof out === 'object' && out !== null && 'supersededBy' in out
+      ? supersededText(out as GotItem)
+      : undefined;
+  return note === undefined
+    ? result
+    : { ...result, content: [...result.content, { type: 'text', text: note }] };
 }
 
 /** Builds one memory server instance for one connection. */
@@ -107,6 +129,7 @@ export function createMemoryServer(core: Core, binding: MemoryBinding = {}): Ser
     version: core.version,
     tools: memoryTools(core, binding),
     logger: core.logger,
+    format: formatResult,
     // The spec: the model's scope args are ignored when the connection is bound.
     ...(isBound(binding) ? { ignoredArgs: ['scopeTeamId', 'scopeAgentId'] } : {}),
   });

@@ -11,6 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
+import { dropNullOptionals, isoTimes } from '../shared/index.js';
 import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import { onToolCall } from './tool-call.js';
@@ -32,8 +33,9 @@ interface McpServerOptions<C extends ToolCallContext, R> {
   /** Turns a handler's output into the tool result; `toResult` (JSON) when omitted. */
   format?: (out: R) => CallToolResult;
   /**
-   * Adds to every tool result, a tool-error included (the tasks server's inbox piggyback).
-   * Not applied to JSON-RPC errors (unknown tool, invalid arguments). Must not throw.
+   * Adds to every tool result, a tool-error included (the tasks server's inbox piggyback; an
+   * `invalid args` refusal too). Not applied to JSON-RPC errors (unknown tool, malformed
+   * envelope). Must not throw.
    */
   amend?: (result: CallToolResult) => Promise<CallToolResult>;
   /**
@@ -55,8 +57,10 @@ export type McpServerSpec<
 /**
  * Formats handler output as text plus structured content. The text is compact JSON: models
  * read it as well as indented JSON, which made a 50-task listing 28% larger (and slower).
+ * Times leave as ISO 8601 (`isoTimes`), whatever a domain keeps.
  */
-export function toResult(data: unknown): CallToolResult {
+export function toResult(output: unknown): CallToolResult {
+  const data = isoTimes(output);
   const text = JSON.stringify(data) ?? 'null';
   const result: CallToolResult = { content: [{ type: 'text', text }] };
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
@@ -97,7 +101,11 @@ function withoutIgnored(args: unknown, ignored: readonly string[] | undefined): 
   return Object.fromEntries(Object.entries(args).filter(([k]) => !ignored.includes(k)));
 }
 
-/** tools/call: unknown tool and bad arguments → -32602, then context, handler, format. */
+/**
+ * tools/call: an unknown tool is -32602; the arguments, without ignored keys and without nulls
+ * for optional fields, parse or are the tool error `invalid args: …`; then context, handler,
+ * format.
+ */
 function toolCaller<C extends ToolCallContext, R>(
   spec: McpServerSpec<C, R>,
 ): (name: string, args: unknown, base: ToolCallContext) => Promise<CallToolResult> {
@@ -108,14 +116,18 @@ function toolCaller<C extends ToolCallContext, R>(
   return async (name, args, base) => {
     const tool = byName.get(name);
     if (tool === undefined) throw new RpcError(ErrorCode.InvalidParams, `unknown tool: ${name}`);
-    const parsed = tool.input.safeParse(withoutIgnored(args ?? {}, spec.ignoredArgs));
-    if (!parsed.success) throw invalidArgs(parsed.error);
-    const ctx = await context(base);
+    const sent = withoutIgnored(args ?? {}, spec.ignoredArgs);
+    const parsed = tool.input.safeParse(dropNullOptionals(tool.input, sent));
     let result: CallToolResult;
-    try {
-      result = format(await tool.handler(parsed.data, ctx));
-    } catch (err) {
-      result = mapError(err, tool.name, spec.logger);
+    if (!parsed.success) {
+      result = invalidArgs(parsed.error);
+    } else {
+      const ctx = await context(base);
+      try {
+        result = format(await tool.handler(parsed.data, ctx));
+      } catch (err) {
+        result = mapError(err, tool.name, spec.logger);
+      }
     }
     return spec.amend === undefined ? result : spec.amend(result);
   };

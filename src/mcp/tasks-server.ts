@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import {
+  type Actor,
   addCommentInput,
   claimNextReadyInput,
   claimTaskInput,
@@ -22,6 +23,7 @@ import {
 } from '../board/index.js';
 import type { Core } from '../core/index.js';
 import { createMcpServer } from './server.js';
+import { sessionOrigin } from './session-origin.js';
 import { defineTool, type ToolDef } from './tool.js';
 
 /** Connection-bound scope: set by the transport (signed attach URL or stdio flags), never by the model. */
@@ -39,9 +41,11 @@ export interface TasksBinding {
 export const TASKS_SERVER_NAME = 'cairn-tasks';
 const READ_ONLY_TOOLS = new Set(['list_tasks', 'get_task']);
 
-function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
+/** Who a call acts as: the bound agent (if any) and the session's client and transport. */
+type ActorOf = () => Actor;
+
+function tasksTools(core: Core, binding: TasksBinding, actorOf: ActorOf): ToolDef[] {
   const { board } = core;
-  const actor = { agentId: binding.scopeAgentId };
   const team = (requested: string | undefined): string | undefined =>
     binding.scopeTeamId ?? requested;
   /** A bound agent acts as itself: its identity is never taken from tool arguments. */
@@ -85,13 +89,14 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       input: createTaskInput,
       // A bound session's new root tasks land on its own team, so it can see them.
       handler: (a) =>
-        circuit.guard(caller, () =>
-          board.createCappedTask(
+        circuit.guard(caller, (tx) =>
+          board.createCappedTaskIn(
+            tx,
             {
               ...a,
               teamId: a.teamId ?? (a.parentTaskId === undefined ? binding.scopeTeamId : undefined),
             },
-            actor,
+            actorOf(),
           ),
         ),
     }),
@@ -100,48 +105,59 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
       description:
         "Create a subtask under a parent (inherits the parent's team). Same creation caps and tool-errors as a parented `create_task`.",
       input: createSubtaskInput,
-      handler: (a) => circuit.guard(caller, () => board.createCappedTask(a, actor)),
+      handler: (a) => circuit.guard(caller, (tx) => board.createCappedTaskIn(tx, a, actorOf())),
     }),
     defineTool({
       name: 'claim_task',
       description:
         'Atomically claim a `todo` task. A `conflict` error means another agent won; do not retry. Returns the claimed task on success.',
       input: claimTaskInput,
-      handler: (a) => board.claimTask({ ...a, assigneeAgentId: self(a.assigneeAgentId) }),
+      handler: (a) =>
+        board.claimTask({
+          ...a,
+          assigneeAgentId: self(a.assigneeAgentId),
+          origin: actorOf(),
+        }),
     }),
     defineTool({
       name: 'assign_task',
       description:
         'Assign a `todo` task to an agent (the same atomic claim as `claim_task`; a conflict means already assigned).',
       input: claimTaskInput,
-      handler: (a) => board.claimTask({ ...a, via: 'assign', assignedBy: binding.scopeAgentId }),
+      handler: (a) =>
+        board.claimTask({
+          ...a,
+          via: 'assign',
+          assignedBy: binding.scopeAgentId,
+          origin: actorOf(),
+        }),
     }),
     defineTool({
       name: 'release_task',
       description: 'Release an `in_progress` task back to `todo`.',
       input: taskIdInput,
-      handler: (a) => board.releaseTask(a.taskId, actor),
+      handler: (a) => board.releaseTask(a.taskId, actorOf()),
     }),
     defineTool({
       name: 'update_task_status',
       description:
         'Transition a task status. State-machine enforced; an illegal transition returns a tool-error `status change failed: <reason>`.',
       input: updateTaskStatusInput,
-      handler: (a) => board.updateStatus(a.taskId, a.status, actor),
+      handler: (a) => board.updateStatus(a.taskId, a.status, actorOf()),
     }),
     defineTool({
       name: 'block_task',
       description:
         'Mark a task blocked. Tool-error `block failed: <reason>` on an illegal transition.',
       input: taskIdInput,
-      handler: (a) => board.blockTask(a.taskId, actor),
+      handler: (a) => board.blockTask(a.taskId, actorOf()),
     }),
     defineTool({
       name: 'unblock_task',
       description:
         'Unblock a task (back to `todo`). Tool-error `unblock failed: <reason>` on an illegal transition.',
       input: taskIdInput,
-      handler: (a) => board.unblockTask(a.taskId, actor),
+      handler: (a) => board.unblockTask(a.taskId, actorOf()),
     }),
     defineTool({
       name: 'add_comment',
@@ -171,6 +187,7 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
           ...a,
           assigneeAgentId: self(a.assigneeAgentId),
           teamId: team(a.teamId),
+          origin: actorOf(),
         });
         return task === null ? { task: null, reason: 'no ready task' } : { task };
       },
@@ -189,16 +206,18 @@ function tasksTools(core: Core, binding: TasksBinding): ToolDef[] {
  * (a signed attach URL, or stdio flags); it is authoritative over tool arguments.
  */
 export function createTasksServer(core: Core, binding: TasksBinding = {}): Server {
-  const all = tasksTools(core, binding);
+  const actorOf = (): Actor => ({ agentId: binding.scopeAgentId, ...sessionOrigin(server) });
+  const all = tasksTools(core, binding, actorOf);
   const tools = binding.readOnly === true ? all.filter((t) => READ_ONLY_TOOLS.has(t.name)) : all;
   const agent = binding.scopeAgentId;
-  return createMcpServer({
+  const server = createMcpServer({
     name: TASKS_SERVER_NAME,
     version: core.version,
     tools,
     logger: core.logger,
     ...(agent === undefined ? {} : { amend: piggybackInbox(core, agent) }),
   });
+  return server;
 }
 
 /**

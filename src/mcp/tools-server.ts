@@ -2,6 +2,7 @@
 // every call runs the broker pipeline. A refusal is a tool result with `_meta.denied`
 // { reason, detail }; while a call waits for approval, progress notifications keep it alive,
 // and its approval names the board task it works for (`_meta["cairn/taskId"]` or the claim).
+// When the caller goes away the call's signal aborts with why, and the approval is cancelled.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
@@ -12,6 +13,7 @@ import {
 
 import type { Board } from '../board/index.js';
 import {
+  agentPrincipal,
   type CallResult,
   type ListedTool,
   ToolDeniedError,
@@ -22,7 +24,11 @@ import { mapError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import { type CallExtra, onToolCall, type ToolCallRequest } from './tool-call.js';
 
-/** The calling agent, when the transport knows it (signed attach URL, stdio `--agent`). */
+/**
+ * The calling agent, when the transport authenticated it: a signed attach URL's (or scoped
+ * token's) `scopeAgentId` over HTTP, `--agent` over stdio (whoever spawns the bin already
+ * holds the database). Only a bound agent is a principal that allow_always grants belong to.
+ */
 export interface ToolsBinding {
   scopeAgentId?: string | undefined;
 }
@@ -94,13 +100,43 @@ function taskResolver(
   };
 }
 
+/** Reasons a transport owner gives its own cancellations (src/http/mcp-sessions.ts). */
+const OWN_REASON = /^(?:transport closed|session ended)\b/;
+
+/** Why the caller is gone, for the approval's cancel reason and the audit. */
+function whyGone(server: Server, reason: unknown): string {
+  if (typeof reason === 'string' && reason !== '') {
+    return OWN_REASON.test(reason) ? reason : `request cancelled: ${reason}`;
+  }
+  return server.transport === undefined ? 'transport closed' : 'request cancelled';
+}
+
+/**
+ * The call's signal, aborted with why the caller is gone: the client's `notifications/cancelled`
+ * (with its reason, e.g. its request timeout), a transport that closed (the SDK aborts every
+ * handler, then drops the transport, so this looks a microtask later), or the reason an HTTP
+ * mount gave when a response stream or session ended.
+ */
+function callSignal(server: Server, signal: AbortSignal): AbortSignal {
+  const out = new AbortController();
+  const onAbort = (): void => queueMicrotask(() => out.abort(whyGone(server, signal.reason)));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return out.signal;
+}
+
 /** The client's progress token, when `_meta.progressToken` is one (a string or a number). */
 const progressToken = (v: unknown): ProgressToken | undefined =>
   typeof v === 'string' || typeof v === 'number' ? v : undefined;
 
 async function handleCall(
   core: Core,
-  who: { caller: string; agentId: string | undefined },
+  who: {
+    server: Server;
+    caller: string;
+    principal: string | undefined;
+    agentId: string | undefined;
+  },
   request: ToolCallRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
@@ -122,7 +158,8 @@ async function handleCall(
       tool: name,
       args: request.arguments ?? {},
       caller: who.caller,
-      signal: extra.signal,
+      principal: who.principal,
+      signal: callSignal(who.server, extra.signal),
       onWaiting: waitingReporter(notify),
       resolveTask: taskResolver(core.board, meta?.[TASK_META_KEY], who.agentId),
     });
@@ -134,8 +171,9 @@ async function handleCall(
 }
 
 /**
- * Builds one tools server instance for one connection. The caller the broker audits, grants
- * and blocks is the bound agent, else `client:<clientInfo.name>` from initialize.
+ * Builds one tools server instance for one connection. The caller the broker audits and blocks
+ * is the bound agent, else `client:<clientInfo.name>` from initialize; grants belong only to a
+ * bound agent's principal (`agent:<id>`), never to the self-reported client name.
  */
 export function createToolsServer(core: Core, binding: ToolsBinding = {}): Server {
   const server = new Server(
@@ -143,6 +181,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     { capabilities: { tools: {}, logging: {} } },
   );
   const bound = binding.scopeAgentId === '' ? undefined : binding.scopeAgentId;
+  const principal = bound === undefined ? undefined : agentPrincipal(bound);
   const caller = (): string => {
     if (bound !== undefined) return bound;
     const client = server.getClientVersion()?.name;
@@ -152,7 +191,7 @@ export function createToolsServer(core: Core, binding: ToolsBinding = {}): Serve
     Promise.resolve({ tools: core.broker.listTools().map(listed) }),
   );
   onToolCall(server, (request, extra) =>
-    handleCall(core, { caller: caller(), agentId: bound }, request, extra),
+    handleCall(core, { server, caller: caller(), principal, agentId: bound }, request, extra),
   );
   return server;
 }

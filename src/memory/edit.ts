@@ -1,6 +1,6 @@
 // Operator edits on memory items: replace an item's tags (scrubbed like a save) and soft-delete
 // it. Both find the item exactly as `get` does, so nothing outside the caller's scope is touched.
-import { NotFoundError } from '../shared/errors.js';
+import { NotFoundError, stripInvisible } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import type { MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
@@ -25,17 +25,18 @@ async function visibleRow(tx: Queryable, id: string, scope: Scope): Promise<Item
 export function createEdits(store: Store, options: EditOptions) {
   return {
     /**
-     * Replaces the tags of one item (deduplicated, each scrubbed of secrets).
+     * Replaces the tags of one item (deduplicated, each stripped of invisible characters and
+     * scrubbed of secrets; a tag left empty is dropped).
      * @throws NotFoundError when missing, deleted or outside the caller's scope.
      */
     async setTags(id: string, tags: readonly string[], scope: Scope): Promise<MemoryItem> {
       const clean = await Promise.all(
-        tags.map(async (t) => (await options.scrubber.scrub(t)).text),
+        tags.map(async (t) => (await options.scrubber.scrub(stripInvisible(t))).text),
       );
       return store.write(async (tx) => {
         await visibleRow(tx, id, scope);
         await tx.run('UPDATE memory_items SET tags = ?, updated_at = ? WHERE id = ?', [
-          JSON.stringify([...new Set(clean)]),
+          JSON.stringify([...new Set(clean.filter((t) => t !== ''))]),
           options.clock(),
           id,
         ]);

@@ -1,6 +1,7 @@
 // Memory: facts, versioned procedures (later observations and document chunks), scrubbed on
 // write, searched by full text, vector and hybrid, always within the caller's scope.
 export { createEmbedWorker, type EmbedWorker, type EmbedWorkerOptions } from './embed-worker.js';
+export { applyCutoff, DEFAULT_CUTOFF, type RelevanceCutoff } from './cutoff.js';
 export { fuseRrf, fuseScores, type FusionMethod, type FusionOptions } from './fusion.js';
 export {
   contentHash,
@@ -11,6 +12,7 @@ export {
   type SaveResult,
 } from './memory.js';
 export {
+  type GotItem,
   MAX_CONTENT_BYTES,
   MEMORY_KINDS,
   type MemoryEmbedder,

@@ -3,11 +3,11 @@
 // (see embed-worker.ts); a save only wakes the worker.
 import { createHash, randomUUID } from 'node:crypto';
 
-import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.js';
+import { DomainError, InvalidInputError, NotFoundError, stripInvisible } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { createEdits } from './edit.js';
 import type { FusionOptions } from './fusion.js';
-import type { MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
+import type { GotItem, MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
 import { scopeColumns, visibleTo } from './scope.js';
 import { createSearch } from './search.js';
@@ -38,6 +38,9 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content.trim().replace(/\s+/g, ' ')).digest('hex');
 }
 
+/** Text that was nothing but invisible characters (stripped before every save). */
+const EMPTIED = 'must not be empty once invisible characters are removed';
+
 export type Memory = ReturnType<typeof createMemory>;
 
 /** Builds the memory service over a store. */
@@ -48,18 +51,21 @@ export function createMemory(store: Store, options: MemoryOptions) {
   async function scrubbed(
     input: SaveInput,
   ): Promise<{ content: string; title: string; tags: string[] }> {
-    const content = await options.scrubber.scrub(input.content);
+    // Invisible characters go first, so a zero-width space cannot split a secret past the scrubber.
+    const clean = async (text: string): Promise<string> =>
+      (await options.scrubber.scrub(stripInvisible(text))).text;
+    const visible = stripInvisible(input.content);
+    if (visible.trim() === '') throw new InvalidInputError(EMPTIED, 'content');
+    const content = await options.scrubber.scrub(visible);
     if (content.onlySentinels) {
       throw new DomainError(
         'declined',
         `memory_save declined: the content is nothing but secrets (${content.text.trim().slice(0, 200)}); nothing was saved`,
       );
     }
-    const title = input.title === undefined ? '' : (await options.scrubber.scrub(input.title)).text;
-    const tags = await Promise.all(
-      (input.tags ?? []).map(async (t) => (await options.scrubber.scrub(t)).text),
-    );
-    return { content: content.text, title, tags: [...new Set(tags)] };
+    const title = input.title === undefined ? '' : await clean(input.title);
+    const tags = await Promise.all((input.tags ?? []).map(clean));
+    return { content: content.text, title, tags: [...new Set(tags.filter((t) => t !== ''))] };
   }
 
   async function insert(tx: Queryable, row: Omit<ItemRow, 'rowid'>): Promise<ItemRow> {
@@ -158,7 +164,8 @@ export function createMemory(store: Store, options: MemoryOptions) {
   async function saveProcedure(input: SaveInput & { procedureName: string }): Promise<SaveResult> {
     const { content, title, tags } = await scrubbed(input);
     // The name is stored, indexed (as the default title) and returned: scrub it like a title.
-    const name = (await options.scrubber.scrub(input.procedureName)).text;
+    const name = (await options.scrubber.scrub(stripInvisible(input.procedureName))).text;
+    if (name.trim() === '') throw new InvalidInputError(EMPTIED, 'procedureName');
     const hash = contentHash(content);
     const s = scopeColumns(input.scope);
     return store.write(async (tx) => {
@@ -222,10 +229,11 @@ export function createMemory(store: Store, options: MemoryOptions) {
     },
 
     /**
-     * One item by id with, for procedures, every version (older versions stay readable).
+     * One item by id with, for procedures, every version (older versions stay readable) and,
+     * for an older version, `supersededBy`: the current version's id and number.
      * @throws NotFoundError when missing or outside the caller's scope.
      */
-    async get(id: string, scope: Scope): Promise<{ item: MemoryItem; versions?: MemoryItem[] }> {
+    async get(id: string, scope: Scope): Promise<GotItem> {
       const filter = visibleTo(scope, { superseded: true });
       const row = await store.get<ItemRow>(
         `SELECT * FROM memory_items m WHERE m.id = ? AND ${filter.sql}`,
@@ -237,7 +245,12 @@ export function createMemory(store: Store, options: MemoryOptions) {
         'SELECT * FROM memory_items WHERE kind = ? AND name = ? AND tenant_id = ? AND team_id = ? AND agent_id = ? AND deleted_at IS NULL ORDER BY version DESC',
         ['procedure', row.name, row.tenant_id, row.team_id, row.agent_id],
       );
-      return { item: toItem(row), versions: versions.map(toItem) };
+      const current = versions[0];
+      const got: GotItem = { item: toItem(row), versions: versions.map(toItem) };
+      if (current !== undefined && current.id !== row.id) {
+        got.supersededBy = { id: current.id, version: current.version ?? 0 };
+      }
+      return got;
     },
   };
 }

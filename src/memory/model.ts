@@ -30,6 +30,14 @@ export interface MemoryItem {
   updatedAt: string;
 }
 
+/** `memory_get`'s answer: the item, a procedure's versions (newest first), and for an older version the current one. */
+export interface GotItem {
+  item: MemoryItem;
+  versions?: MemoryItem[];
+  /** Set when `item` is an older procedure version: the current (latest) version. */
+  supersededBy?: { id: string; version: number };
+}
+
 export interface SearchHit {
   id: string;
   kind: MemoryKind;
@@ -50,11 +58,17 @@ export interface SearchHit {
   procedureName?: string;
   version?: number;
   createdAt: string;
+  /** With a relevance cut-off only: the cosine similarity (null when vectors did not return it). */
+  cosine?: number | null;
+  /** With a relevance cut-off only: below it (the dashboard hides it until asked). */
+  weak?: boolean;
 }
 
 export interface SearchResult {
   mode: SearchMode;
   results: SearchHit[];
+  /** With a relevance cut-off only (vector and hybrid): its rule and how many hits are weak. */
+  cutoff?: { fusedRatio: number; cosineRatio: number; hidden: number };
   /** True when vector or hybrid was asked for but only full-text could answer. */
   degraded?: boolean;
   degradedReason?: string;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 import { MAX_CONTENT_BYTES, SEARCH_MODES } from './model.js';
 
+/** A check whose failure ends the field's checks: one problem, one issue (`abort`). */
+const last = (error: string) => ({ error, abort: true });
+
 const ident = (what: string) =>
   z
     .string()
@@ -11,8 +14,8 @@ const ident = (what: string) =>
 
 const content = z
   .string()
-  .min(1, 'content must be a non-empty string')
-  .refine((v) => v.trim() !== '', 'content must not be blank')
+  .min(1, last('content must be a non-empty string'))
+  .refine((v) => v.trim() !== '', last('content must not be blank'))
   .refine(
     (v) => Buffer.byteLength(v, 'utf8') <= MAX_CONTENT_BYTES,
     `content is larger than ${MAX_CONTENT_BYTES / 1024} KiB`,
@@ -39,8 +42,8 @@ export const memorySaveInput = z.object({
 export const memorySearchInput = z.object({
   query: z
     .string()
-    .min(1, 'query must be a non-empty string')
-    .max(4000, 'query is longer than 4000 characters')
+    .min(1, last('query must be a non-empty string'))
+    .max(4000, last('query is longer than 4000 characters'))
     .refine((v) => v.trim() !== '', 'query must not be blank'),
   mode: z.enum(SEARCH_MODES).optional(),
   limit: z.number().int().min(1).max(100).optional(),

@@ -1,6 +1,7 @@
 // Scoped memory search: full-text (BM25), vector (cosine) and hybrid (fusion of the two).
 // Vector and hybrid degrade to full-text, saying so, when no embedder is configured or it fails.
 import type { Store } from '../store/index.js';
+import { applyCutoff, type RelevanceCutoff } from './cutoff.js';
 import { fusionDepth, type FusionOptions } from './fusion.js';
 import { fuseChannels } from './hybrid.js';
 import type { MemoryEmbedder, Scope, SearchHit, SearchMode, SearchResult } from './model.js';
@@ -12,6 +13,8 @@ export interface SearchInput {
   mode?: SearchMode | undefined;
   limit?: number | undefined;
   scope: Scope;
+  /** Marks weak vector / hybrid hits (see cutoff.ts); the dashboard's option, not the MCP tool's. */
+  cutoff?: RelevanceCutoff | undefined;
 }
 
 const NO_EMBEDDER =
@@ -139,6 +142,13 @@ export function createSearch(
       out.degraded = true;
       out.degradedReason = found;
     }
-    return out;
+    if (input.cutoff === undefined || vec === null) return out;
+    const cosines = new Map(
+      vec.flatMap((h) => {
+        const id = rows.get(h.rowid)?.id;
+        return id === undefined ? [] : [[id, 1 - h.distance] as const];
+      }),
+    );
+    return applyCutoff(out, cosines, input.cutoff);
   };
 }

@@ -2,6 +2,7 @@
 // drop (unknown name, or the caller itself). Every outcome is written to the audit log.
 import type { Board } from '../board/index.js';
 import { appendAudit } from '../broker/index.js';
+import { stripInvisible } from '../shared/index.js';
 import type { Store } from '../store/index.js';
 import { DELEGATE_FIELDS, RoomRefusalError } from './errors.js';
 import type { DelegationOutcome, DelegationResult } from './model.js';
@@ -79,7 +80,7 @@ export async function delegate(
   input: DelegateInput,
 ): Promise<DelegationResult> {
   const assignee = input.assignee?.trim() ?? '';
-  const task = input.task?.trim() ?? '';
+  const task = stripInvisible(input.task ?? '').trim();
   if (assignee === '' || task === '') throw new RoomRefusalError(DELEGATE_FIELDS);
   const base = { teamId: input.teamId, assignee };
   if (assignee === input.caller) {

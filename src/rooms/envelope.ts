@@ -1,8 +1,6 @@
 // The inter-session envelope every delivered post wears, and the neutraliser that keeps post
 // text from posing as another header (another author, or the user). Pure functions only.
-
-/** Hidden characters that could split or mask a forged header from the regexes below. */
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+import { stripInvisible } from '../shared/index.js';
 
 /** Anything that reads as the envelope's opening: `[Inter-session message`, any spacing. */
 const FORGED_HEADER = /\[[^\]\n]{0,64}?inter[\W_]{0,4}session[\W_]{0,4}message[^\]\n]{0,400}\]?/giu;
@@ -14,13 +12,13 @@ export const FORGED_MARK = '(forged envelope header removed)';
 
 /**
  * Makes post text safe to deliver inside an envelope: compatibility-normalises it (so
- * full-width brackets match), drops invisible characters, replaces every header look-alike
- * with a visible mark and defuses `isUser=` claims. Ordinary text passes unchanged.
+ * full-width brackets match), strips invisible characters (`stripInvisible`, which could
+ * split a header), replaces every header look-alike with a visible mark and defuses `isUser=`
+ * claims. Ordinary text passes unchanged.
  */
 export function neutralise(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
+  // Posts are stored stripped already; stripping again covers rows written before that.
+  return stripInvisible(text.normalize('NFKC'))
     .replace(/\r\n?/g, '\n')
     .replace(FORGED_HEADER, FORGED_MARK)
     .replace(AUTHORITY, 'is-user (quoted) =');

@@ -32,7 +32,7 @@ export interface RoomPage {
   nextSeq: number;
 }
 
-/** A page for human readers: each post also carries its time (epoch ms). */
+/** A page for human readers: each post also carries its time (epoch ms; ISO 8601 on the wire). */
 export interface TimedPage {
   posts: Array<DeliveredPost & { createdAt: number }>;
   nextSeq: number;
@@ -40,7 +40,8 @@ export interface TimedPage {
 
 /**
  * One post as a human reader (the dashboard) sees it, in a team room or a backplane channel
- * (the backplane stores its envelopes as room posts). `createdAt` is epoch ms.
+ * (the backplane stores its envelopes as room posts). `createdAt` is epoch ms (ISO 8601 on the
+ * wire, see src/shared/wire-times.ts).
  */
 export interface RoomItem {
   seq: number;

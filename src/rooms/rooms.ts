@@ -1,6 +1,7 @@
 // The team room service: numbered posts, enveloped reads with the echo guard, long-poll,
 // the roster, and delegation. Imports only the store, the board and the broker's audit log.
 import { addressInbox, type Board, messageEntries } from '../board/index.js';
+import { stripInvisible } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { delegate, type DelegateInput } from './delegate.js';
 import { wrapPost } from './envelope.js';
@@ -123,20 +124,22 @@ export function createRooms(store: Store, options: RoomsOptions) {
      * Appends a post with the room's next sequence number (assigned under the write lock).
      * `within` runs in the same write transaction after the insert (a side row, such as a
      * backplane envelope, commits or rolls back with the post).
-     * @throws RoomRefusalError when the text is empty.
+     * The text is stored stripped of invisible characters (`stripInvisible`).
+     * @throws RoomRefusalError when the text is empty (or only invisible characters).
      */
     async post(
       input: PostInput,
       within?: (tx: Queryable, post: RoomPost) => Promise<void>,
     ): Promise<RoomPost> {
-      if (input.text.trim() === '') throw new RoomRefusalError(EMPTY_TEXT);
+      const text = stripInvisible(input.text);
+      if (text.trim() === '') throw new RoomRefusalError(EMPTY_TEXT);
       const post = await store.write(async (tx) => {
         const now = clock();
         const inserted = await insertPost(tx, {
           roomId: input.roomId,
           authorAgentId: input.authorAgentId,
           kind: input.kind ?? 'message',
-          text: input.text,
+          text,
           createdAt: now,
         });
         await upsertMember(tx, input.roomId, input.authorAgentId, now);
@@ -146,7 +149,7 @@ export function createRooms(store: Store, options: RoomsOptions) {
             ...{ author: input.authorAgentId, at: now },
           };
           const direct = { agentIds: input.addressedTo ?? [], kind: 'message' as const };
-          await addressInbox(tx, messageEntries(input.text, where, direct));
+          await addressInbox(tx, messageEntries(text, where, direct));
         }
         await within?.(tx, inserted);
         return inserted;
@@ -198,6 +201,13 @@ export function createRooms(store: Store, options: RoomsOptions) {
       await store.write((tx) => upsertMember(tx, roomId, agentId, clock()));
       seen.add(`${roomId}\n${agentId}`);
     },
+
+    /**
+     * Adds `agentId` to a room's roster inside the caller's write transaction `tx` (so a join
+     * commits or rolls back with what the caller writes beside it); idempotent.
+     */
+    joinIn: (tx: Queryable, roomId: string, agentId: string): Promise<void> =>
+      upsertMember(tx, roomId, agentId, clock()),
 
     /** Removes `agentId` from a room's roster (a channel PART); true when it was a member. */
     async leave(roomId: string, agentId: string): Promise<boolean> {

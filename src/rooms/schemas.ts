@@ -1,5 +1,5 @@
 // One zod schema per teamchat-tool input, next to the rooms they serve. Identity fields may be
-// empty (an unbound session that omits them gets the spec's tool-error, not -32602).
+// empty (an unbound session that omits them gets the spec's tool-error, not `invalid args`).
 import { z } from 'zod';
 
 /** Bounds that keep hostile input from bloating the store or a reply. */
@@ -14,11 +14,14 @@ export const ROOM_LIMITS = {
 /** Characters an id may not hold: they could close or forge an envelope header. */
 const FORBIDDEN_ID = /[[\]=·\p{Cc}\p{Cf}\u2028\u2029]/u;
 
+/** A check whose failure ends the field's checks: one problem, one issue (`abort`). */
+const last = (error: string) => ({ error, abort: true });
+
 /** An agent or team id as a tool argument ('' means "not given"). */
 export const optionalId = (what: string) =>
   z
     .string()
-    .max(ROOM_LIMITS.id, `${what} is longer than ${ROOM_LIMITS.id} characters`)
+    .max(ROOM_LIMITS.id, last(`${what} is longer than ${ROOM_LIMITS.id} characters`))
     .refine((v) => !FORBIDDEN_ID.test(v), `${what} may not contain [ ] = · or control characters`)
     .optional();
 
@@ -30,7 +33,7 @@ export function isValidId(value: string): boolean {
 const text = (what: string) =>
   z
     .string()
-    .max(ROOM_LIMITS.text, `${what} is larger than 32 KiB`)
+    .max(ROOM_LIMITS.text, last(`${what} is larger than 32 KiB`))
     .refine(
       (v) => Buffer.byteLength(v, 'utf8') <= ROOM_LIMITS.text,
       `${what} is larger than 32 KiB`,

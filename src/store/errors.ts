@@ -1,4 +1,5 @@
-// Store-level errors: contention that outlived the retry budget, and driver faults.
+// Store-level errors: contention that outlived the retry budget, a database that must exist
+// but does not, and driver faults.
 import { DomainError } from '../shared/errors.js';
 
 /** Lock contention did not clear within the retry budget. Safe to retry later. */
@@ -15,4 +16,13 @@ export function isBusyError(err: unknown): boolean {
   return (
     typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
   );
+}
+
+/** `openSqliteStore(path, { mustExist: true })` found no database file at `path`. */
+export class StoreMissingError extends DomainError {
+  readonly location: string;
+  constructor(location: string, cause?: unknown) {
+    super('not_found', `no database at ${location}`, cause === undefined ? undefined : { cause });
+    this.location = location;
+  }
 }

@@ -1,5 +1,5 @@
 // The store: the one place that opens databases. Domain modules import only from here.
-export { isBusyError, StoreBusyError } from './errors.js';
+export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export { scopeKey, type ScopePartition } from './scope-key.js';

@@ -2,6 +2,7 @@
 // migration that has shipped: add the next number instead.
 
 import { AGENT_INBOX_MIGRATION } from './migration-agent-inbox.js';
+import { APPROVAL_LEASE_MIGRATION } from './migration-approval-lease.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
@@ -9,8 +10,10 @@ import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
 import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
+import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
+import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
@@ -246,4 +249,7 @@ export const MIGRATIONS: readonly Migration[] = [
   POSTINGS_MIGRATION,
   TASK_CIRCUIT_MIGRATION,
   AGENT_INBOX_MIGRATION,
+  APPROVAL_LEASE_MIGRATION,
+  TOOL_GRANTS_MIGRATION,
+  TASK_EVENT_ORIGIN_MIGRATION,
 ];

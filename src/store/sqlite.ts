@@ -1,12 +1,12 @@
 // The SQLite backend (better-sqlite3): WAL, busy retry, migrations at open. The only file in
 // the project that touches the driver; everything above sees the async Store contract.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
-import { isBusyError, StoreBusyError } from './errors.js';
+import { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
 import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS, type Migration, type MigrationDb } from './migrations.js';
@@ -281,18 +281,34 @@ export function applyMigrations(db: Driver, migrations: readonly Migration[]): v
   }
 }
 
+/** The driver handle: created (with its folder) unless `mustExist`, which refuses a missing file. */
+function openDriver(location: string, mustExist: boolean): Driver {
+  if (location === ':memory:') return new Database(location);
+  if (!mustExist) {
+    mkdirSync(dirname(location), { recursive: true });
+    return new Database(location);
+  }
+  if (!existsSync(location)) throw new StoreMissingError(location);
+  try {
+    return new Database(location, { fileMustExist: true });
+  } catch (err) {
+    if (!existsSync(location)) throw new StoreMissingError(location, err);
+    throw err;
+  }
+}
+
 /**
- * Opens (creating if needed) one SQLite database file in WAL mode and brings its schema up
- * to date. Several processes may open the same file at once.
- * @throws the driver's error when the file cannot be opened or migrated.
+ * Opens (creating if needed, unless `mustExist`) one SQLite database file in WAL mode and
+ * brings its schema up to date. Several processes may open the same file at once.
+ * @throws StoreMissingError with `mustExist` when there is no file; the driver's error when
+ * the file cannot be opened or migrated.
  */
 export async function openSqliteStore(
   location: string,
   options: StoreOptions = {},
 ): Promise<Store> {
   const budgetMs = options.busyBudgetMs ?? 2000;
-  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
-  const db = new Database(location);
+  const db = openDriver(location, options.mustExist === true);
   try {
     sqliteVec.load(db);
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 200)}`);

@@ -40,4 +40,9 @@ export interface StoreOptions {
   busyBudgetMs?: number;
   /** Per-attempt driver busy timeout, ms. Default 200. */
   busyTimeoutMs?: number;
+  /**
+   * Refuse (StoreMissingError) instead of creating the file and its folder when the database
+   * does not exist: for readers such as the CLI's approvals, audit and agents commands.
+   */
+  mustExist?: boolean;
 }

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Core } from '../../src/core/index.js';
-import { fakeClock } from '../helpers.js';
+import { callInvalid, fakeClock } from '../helpers.js';
 import { ask, backplaneSessions, okText } from './helpers.js';
 
 const s = backplaneSessions();
@@ -52,7 +52,7 @@ describe('tools/list', () => {
 });
 
 describe('get_history limit', () => {
-  it('defaults to 20 and refuses a value outside 1..500 with -32602 naming limit', async () => {
+  it('defaults to 20 (also for null) and refuses a value outside 1..500 with invalid args naming limit', async () => {
     const core = await s.open();
     const op = await s.connect(core);
     for (let i = 0; i < 21; i++) {
@@ -64,6 +64,9 @@ describe('get_history limit', () => {
     expect(await okText(op, 'get_history', { channel: '#fleet', limit: 500 })).toContain(
       '(last 21)',
     );
+    expect(await okText(op, 'get_history', { channel: '#fleet', limit: null })).toContain(
+      '(last 20)',
+    );
     const refusals: [unknown, string][] = [
       [0, 'invalid args: limit: limit must be at least 1'],
       [-3, 'invalid args: limit: limit must be at least 1'],
@@ -72,11 +75,7 @@ describe('get_history limit', () => {
       ['ten', 'invalid args: limit: limit must be a number'],
     ];
     for (const [limit, message] of refusals) {
-      expect(await ask(op, 'get_history', { channel: '#fleet', limit })).toEqual({
-        kind: 'rpc-error',
-        code: -32602,
-        message: `MCP error -32602: ${message}`,
-      });
+      expect(await callInvalid(op, 'get_history', { channel: '#fleet', limit })).toBe(message);
     }
   });
 });
@@ -94,16 +93,16 @@ describe('register_agent is all or nothing', () => {
   }
 
   it.each([
-    ['a reserved nick', 'operator', / invalid args: nick: operator is reserved$/],
-    ['another reserved nick', 'User', / invalid args: nick: User is reserved$/],
-    ['a malformed nick', 'has space', / invalid args: nick: a nick is 1-32 characters/],
-    ['a too-long nick', 'x'.repeat(33), / invalid args: nick: a nick is 1-32 characters/],
+    ['a reserved nick', 'operator', /^invalid args: nick: operator is reserved$/],
+    ['another reserved nick', 'User', /^invalid args: nick: User is reserved$/],
+    ['a malformed nick', 'has space', /^invalid args: nick: a nick is 1-32 characters/],
+    ['a too-long nick', 'x'.repeat(33), /^invalid args: nick: a nick is 1-32 characters/],
   ])('leaves no channel behind when refusing %s', async (_what, nick, message) => {
     const core = await s.open();
     const op = await s.connect(core);
-    const r = await ask(op, 'register_agent', { nick, channels: ['#fresh'] });
-    expect(r).toMatchObject({ kind: 'rpc-error', code: -32602 });
-    expect(r.kind === 'rpc-error' ? r.message : '').toMatch(message);
+    expect(await callInvalid(op, 'register_agent', { nick, channels: ['#fresh'] })).toMatch(
+      message,
+    );
     await expectNoFresh(core, op);
   });
 

@@ -82,7 +82,13 @@ describe('backplane MCP over HTTP', () => {
     const invalid = await call(5, 'get_history', { channel: '#general', limit: 'ten' });
     expect(invalid.json).toMatchObject({
       id: 5,
-      error: { code: -32602, message: expect.stringMatching(/^invalid args: limit: /) as unknown },
+      result: {
+        isError: true,
+        content: [
+          { type: 'text', text: expect.stringMatching(/^invalid args: limit: /) as unknown },
+        ],
+        _meta: { denied: { reason: 'invalid_args' } },
+      },
     });
     const parse = await post('{"jsonrpc":"2.0","id":6,"method":');
     expect(parse.status).toBe(400);

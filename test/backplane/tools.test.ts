@@ -1,8 +1,10 @@
 // The backplane tools through a real SDK client (in-memory): each tool's happy path and exact
-// text, the spec's tool-errors, -32602 for wrong types, `from` bound to the principal.
+// text, the spec's tool-errors, `invalid args` tool errors for wrong types, `from` bound to the
+// principal.
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../src/backplane/index.js';
+import { callInvalid } from '../helpers.js';
 import { ask, backplaneSessions, credentialsOf, okText, ULID } from './helpers.js';
 
 const s = backplaneSessions();
@@ -101,17 +103,53 @@ describe('backplane tools', () => {
       kind: 'tool-error',
       text: 'nick is taken: claude-1',
     });
-    const bad = await ask(op, 'register_agent', { nick: 'has space' });
-    expect(bad).toMatchObject({ kind: 'rpc-error', code: -32602 });
-    expect(bad.kind === 'rpc-error' && bad.message).toMatch(/invalid args: nick: a nick is/);
-    expect(await ask(op, 'register_agent', { nick: 'operator' })).toMatchObject({ code: -32602 });
-    expect(await ask(op, 'register_agent', { nick: 42 })).toMatchObject({ code: -32602 });
-    expect(await ask(op, 'register_agent', { nick: 'x', type: 'king' })).toMatchObject({
-      code: -32602,
+    expect(await callInvalid(op, 'register_agent', { nick: 'has space' })).toMatch(
+      /^invalid args: nick: a nick is/,
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 'operator' })).toBe(
+      'invalid args: nick: operator is reserved',
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 42 })).toMatch(/^invalid args: nick: /);
+    expect(await callInvalid(op, 'register_agent', { nick: 'x', type: 'king' })).toMatch(
+      /^invalid args: type: /,
+    );
+    expect(await callInvalid(op, 'register_agent', { nick: 'x', channels: ['general'] })).toMatch(
+      /^invalid args: channels(\.0)?: /,
+    );
+  });
+
+  it('register_agent is all or nothing: a join that fails leaves no agent, channel or member', async () => {
+    const core = await s.open();
+    const op = await s.connect(core);
+    // Hostile channel state: the roster refuses this one room (a real SQLite failure mid-write).
+    await core.store.run(
+      `CREATE TRIGGER refuse_doomed BEFORE INSERT ON room_members WHEN NEW.room_id LIKE '%doomed%'
+       BEGIN SELECT RAISE(ABORT, 'roster refused'); END`,
+    );
+    const failed = await ask(op, 'register_agent', {
+      nick: 'half-joined',
+      channels: ['#fleet', '#fresh', '#doomed'],
     });
-    expect(await ask(op, 'register_agent', { nick: 'x', channels: ['general'] })).toMatchObject({
-      code: -32602,
-    });
+    expect(failed).toMatchObject({ kind: 'rpc-error', code: -32603 });
+    const left = async (sql: string) => core.store.all(sql);
+    expect(await left("SELECT nick FROM agents WHERE nick = 'half-joined'")).toEqual([]);
+    expect(await left("SELECT agent_id FROM room_members WHERE agent_id = 'half-joined'")).toEqual(
+      [],
+    );
+    expect(await left("SELECT name FROM channels WHERE name IN ('#fresh', '#doomed')")).toEqual([]);
+    // Once the channel state is sane again, the same registration succeeds in full.
+    await core.store.run('DROP TRIGGER refuse_doomed');
+    const creds = credentialsOf(
+      await okText(op, 'register_agent', {
+        nick: 'half-joined',
+        channels: ['#fleet', '#fresh', '#doomed'],
+      }),
+    );
+    expect(creds.nick).toBe('half-joined');
+    const joined = await left(
+      "SELECT room_id FROM room_members WHERE agent_id = 'half-joined' ORDER BY room_id",
+    );
+    expect(joined).toHaveLength(3);
   });
 
   it('only the operator or an orchestrator registers agents', async () => {
@@ -148,7 +186,7 @@ describe('backplane tools', () => {
     const lines = r.text.split('\n');
     expect(lines[0]).toBe('# history: #general (last 2)');
     expect(lines[1]).toMatch(
-      /^\[#general\] <worker-001> type=task\.complete id=[0-9A-HJKMNP-TV-Z]{26}$/,
+      /^\[#general\] <worker-001> type=task\.complete id=[0-9A-HJKMNP-TV-Z]{26} — \{"task":7\}$/,
     );
     expect(lines[2]).toMatch(
       /^\[#general\] <operator> type=task\.create id=[0-9A-HJKMNP-TV-Z]{26}$/,
@@ -164,6 +202,28 @@ describe('backplane tools', () => {
     expect(messages[1]).toMatchObject({ from: 'operator', to: ['@workers'], payload: {} });
     expect(String(messages[0]?.['id'])).toMatch(ULID);
     expect(String(messages[0]?.['id']) < String(messages[1]?.['id'])).toBe(true);
+  });
+
+  it('get_history text carries each body on one bounded line', async () => {
+    const core = await s.open();
+    const op = await s.connect(core);
+    const long = `${'x'.repeat(250)}\n\nend`;
+    const sends = [
+      { type: 'text', payload: { text: 'first line\r\n\n  second\tline\u2028third' } },
+      { type: 'text', payload: { text: long } },
+      { type: 'task.create', payload: { title: 'fix\nit' } },
+    ];
+    for (const m of sends) await okText(op, 'send_message', { channel: '#fleet', ...m });
+    const lines = (await okText(op, 'get_history', { channel: '#fleet' })).split('\n');
+    expect(lines).toHaveLength(4);
+    const id = '[0-9A-HJKMNP-TV-Z]{26}';
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\[#fleet\\] <operator> type=text id=${id} — first line second line third$`),
+    );
+    const cut = `${'x'.repeat(200)}… (254 chars; full text in structuredContent.messages)`;
+    expect(lines[2]).toMatch(new RegExp(`^\\[#fleet\\] <operator> type=text id=${id} — `));
+    expect(lines[2]?.endsWith(` — ${cut}`)).toBe(true);
+    expect(lines[3]).toMatch(/type=task\.create id=\S+ — \{"title":"fix\\nit"\}$/);
   });
 
   it('get_history defaults to the last 20 and honours limit', async () => {
@@ -198,9 +258,9 @@ describe('backplane tools', () => {
       kind: 'tool-error',
       text: 'channel is required',
     });
-    expect(await ask(op, 'get_history', { channel: '#fleet', limit: 0 })).toMatchObject({
-      code: -32602,
-    });
+    expect(await callInvalid(op, 'get_history', { channel: '#fleet', limit: 0 })).toBe(
+      'invalid args: limit: limit must be at least 1',
+    );
   });
 
   it('team rooms are #team.<teamId>: teamchat posts and envelopes share one history', async () => {

@@ -1,7 +1,7 @@
 // Envelope validation with hostile input, and temporary channels expiring on an injected clock.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { fakeClock } from '../helpers.js';
+import { callInvalid, fakeClock } from '../helpers.js';
 import { ask, backplaneSessions, okText } from './helpers.js';
 
 const s = backplaneSessions();
@@ -23,7 +23,6 @@ describe('envelope validation', () => {
     ],
     ['an array payload', send([1, 2]), /payload: /],
     ['a string payload', send('hello'), /payload: /],
-    ['a null payload', send(null), /payload: /],
     ['a numeric type', { channel: '#general', type: 7 }, /type: /],
     [
       'a type with spaces',
@@ -57,11 +56,24 @@ describe('envelope validation', () => {
     ['a channel without #', { channel: 'general', type: 'text' }, /channel: /],
     ['a wrong project form', { channel: '#project.only-two', type: 'text' }, /channel: /],
     ['a channel as a number', { channel: 5, type: 'text' }, /channel: /],
-  ])('refuses %s with -32602 naming the field', async (_name, args, message) => {
+  ])(
+    'refuses %s with the tool error invalid args naming the field',
+    async (_name, args, message) => {
+      const op = await s.connect(await s.open());
+      const text = await callInvalid(op, 'send_message', args as Record<string, unknown>);
+      expect(text).toMatch(/^invalid args: /);
+      expect(text).toMatch(message);
+    },
+  );
+
+  it('reads a null payload (or to) as not given: sent without one, refused when text needs it', async () => {
     const op = await s.connect(await s.open());
-    const r = await ask(op, 'send_message', args as Record<string, unknown>);
-    expect(r).toMatchObject({ kind: 'rpc-error', code: -32602 });
-    expect(r.kind === 'rpc-error' ? r.message : '').toMatch(message);
+    expect(await okText(op, 'send_message', send(null, { to: null }))).toBe(
+      'message sent to #general',
+    );
+    expect(await callInvalid(op, 'send_message', { ...send(null), type: 'text' })).toMatch(
+      /^invalid args: payload\.text: a text message needs payload\.text/,
+    );
   });
 
   it('accepts exactly 64 KiB, any dotted type, groups and prefix patterns; nothing partial is stored', async () => {

@@ -1,37 +1,15 @@
 // `cairn config` and `cairn token` as real processes: snippets for every runtime × transport
 // that parse and name the right things, and that work when pasted (against a live service).
-import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ensureApiToken, ensureServerSecret, RUNTIMES } from '../../src/http/index.js';
-import { callOk, ROOT, tempDir, type TempDir } from '../helpers.js';
+import { MCP_SERVER_NAMES } from '../../src/mcp/index.js';
+import { callOk, tempDir, type TempDir } from '../helpers.js';
 import { httpClient, parseSnippet, type Running, startService } from '../http/helpers.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node bin/cairn.js ...args` with CAIRN_HOME set and no inherited CAIRN_* overrides. */
-function cairn(home: string, args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_HOME: home };
-  for (const key of ['CAIRN_DB_PATH', 'CAIRN_HOST', 'CAIRN_PORT']) delete env[key];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'bin/cairn.js'), ...args],
-      { cwd: ROOT, env, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+import { cairn } from './run.js';
 
 describe('cairn config', () => {
   let home: TempDir;
@@ -94,12 +72,39 @@ describe('cairn config', () => {
     expect(runs[0]?.stderr).toMatch(/--runtime/);
   });
 
+  it('asks for --server, listing the servers', async () => {
+    const run = await cairn(home.path, ['config', '--runtime', 'codex']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      `cairn: --server is required: one of ${MCP_SERVER_NAMES.join(', ')}`,
+    );
+  });
+
+  it('refuses a binding flag the server does not bind (its stdio command would refuse it)', async () => {
+    const run = await cairn(home.path, [
+      ...['config', '--runtime', 'codex', '--server', 'teamchat', '--transport', 'stdio'],
+      ...['--team', 't1'],
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'cairn: --team does not apply to the teamchat server (it binds --room-team, --author, --delegate)',
+    );
+    const backplane = await cairn(home.path, [
+      ...['config', '--runtime', 'codex', '--server', 'backplane', '--agent', 'a1'],
+    ]);
+    expect(backplane.stderr).toContain('(it takes no binding flags)');
+  });
+
   it('an http snippet from the CLI connects to a live service, bound ones too', async () => {
     svc = await startService(
       { apiToken: ensureApiToken(home.path), secret: ensureServerSecret(home.path) },
       { dbPath: join(home.path, 'cairn.db') },
     );
-    const plain = await cairn(home.path, ['config', '--runtime', 'claude-code', '--url', svc.base]);
+    const plain = await cairn(home.path, [
+      ...['config', '--runtime', 'claude-code', '--server', 'tasks'],
+      ...['--url', svc.base],
+    ]);
     expect(plain.code, plain.stderr).toBe(0);
     const launch = parseSnippet('claude-code', 'json', plain.stdout);
     const c = await httpClient(launch.url ?? '', null, launch.headers ?? {});
@@ -112,6 +117,8 @@ describe('cairn config', () => {
       'config',
       '--runtime',
       'openclaw',
+      '--server',
+      'tasks',
       '--url',
       `${svc.base}/`,
       '--team',

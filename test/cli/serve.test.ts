@@ -1,11 +1,12 @@
 // `cairn serve` as a real process: prints its address, creates the token file 0600, serves MCP
 // over HTTP, and on SIGTERM / SIGINT exits 0 with the WAL checkpointed and the data kept.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createCore } from '../../src/core/index.js';
+import { MCP_SERVER_NAMES } from '../../src/mcp/index.js';
 import { callOk, silentLogger } from '../helpers.js';
 import { httpClient, type ServeProcess, spawnServe, within } from '../http/helpers.js';
 
@@ -34,7 +35,9 @@ describe('cairn serve', () => {
         signal: AbortSignal.timeout(10_000),
       });
       expect(unauth.status).toBe(401);
-      await unauth.text();
+      expect(((await unauth.json()) as { message: string }).message).toContain(
+        `API token is in ${realpathSync(tokenFile)} `,
+      );
 
       const c = await httpClient(`${proc.base}/api/mcp/tasks`, token);
       const titles = ['one', 'two', 'three'];
@@ -63,6 +66,23 @@ describe('cairn serve', () => {
       }
     });
   }
+
+  it('prints the dashboard, every MCP endpoint, IRC, the database and the embedder', async () => {
+    proc = await spawnServe([], { CAIRN_EMBEDDINGS: 'none' });
+    const home = proc.home.path;
+    const lines = proc.stdout().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^cairn \\S+ listening on ${proc.base}$`));
+    const dashboard = lines.find((l) => l.startsWith('  dashboard: '));
+    // The test run builds web/dist, so the banner gives the URL and how to log in.
+    expect(dashboard).toBe(`  dashboard: ${proc.base}/  (log in with a one-time link: cairn open)`);
+    const out = proc.stdout();
+    for (const name of MCP_SERVER_NAMES) expect(out).toContain(`${proc.base}/api/mcp/${name}`);
+    expect(out).toContain(`       ${proc.base}/mcp (the backplane at the spec's path)`);
+    expect(out).toContain('  IRC: off\n');
+    expect(out).toContain(`  database: ${join(home, 'cairn.db')}\n`);
+    expect(out).toContain('  embedder: none (memory search is full text only)\n');
+    expect(out).toContain(`  runtime file: ${join(home, 'serve.json')}`);
+  });
 
   it('keeps the same token across restarts', async () => {
     proc = await spawnServe();

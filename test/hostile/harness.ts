@@ -1,6 +1,7 @@
 // The hostile-input sweep's harness (sweep.test.ts): cores and clients closed after each test,
-// one call classified without throwing, the problems an answer may show, the seeded round-robin
-// over every (binding, tool), and the health check after a server's sweep.
+// one call classified without throwing, the problems an answer may show (every answer to a
+// listed tool is a result; invalid arguments are the tool error `invalid args` naming the field,
+// each problem once), the seeded round-robin over every (binding, tool), and the health check.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -23,7 +24,8 @@ const MIN_ROUNDS = 10;
  * source position. Stricter than a bare `    at `, which a whitespace author id can produce.
  */
 const STACK = /^\s*at \S.*(?:\(.*\)|:\d+:\d+)\s*$|node:internal|\.(?:ts|js|mjs|cjs):\d/m;
-const INVALID = /^(?:MCP error -32602: )?(invalid args: |unknown tool: )(.*)$/s;
+const UNKNOWN_TOOL = /^(?:MCP error -32602: )?unknown tool: /;
+const INVALID_ARGS = 'invalid args: ';
 const UNKNOWN = '(unknown tool)';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -89,28 +91,53 @@ export function stringsIn(value: unknown): string[] {
   return Object.values(value).flatMap(stringsIn);
 }
 
-/** Why an outcome breaks the rule, or null. `fields` are the tool's advertised properties. */
+/** The reason in a tool result's `_meta.denied`, if any. */
+const deniedReason = (result: CallToolResult): unknown =>
+  (result._meta?.['denied'] as { reason?: unknown } | undefined)?.reason;
+
+/**
+ * Why an `invalid args: …` text breaks the rule, or null: each problem names an advertised
+ * field (or `(arguments)`), and none is named twice.
+ */
+export function invalidArgsProblem(text: string, fields: readonly string[]): string | null {
+  const problems = text.slice(INVALID_ARGS.length).split('; ');
+  if (new Set(problems).size !== problems.length) return `a problem named twice: ${text}`;
+  const first = (problems[0] ?? '').split(/[.[:]/, 1)[0] ?? '';
+  return first === '(arguments)' || fields.includes(first) ? null : `names no field: ${text}`;
+}
+
+/** Why a tool result breaks the rule, or null. */
+function resultProblem(result: CallToolResult, fields: readonly string[]): string | null {
+  const leak = stringsIn(result).find((text) => STACK.test(text));
+  if (leak !== undefined) return `stack trace in result: ${leak.slice(0, 300)}`;
+  const first = result.content[0];
+  const text = first?.type === 'text' ? first.text : '';
+  const invalid = result.isError === true && text.startsWith(INVALID_ARGS);
+  if (invalid !== (deniedReason(result) === 'invalid_args')) {
+    return `invalid args without _meta.denied.reason invalid_args (or the reverse): ${shorten(result)}`;
+  }
+  return invalid ? invalidArgsProblem(text.slice(0, 2000), fields) : null;
+}
+
+/**
+ * Why an outcome breaks the rule, or null. `fields` are the tool's advertised properties;
+ * `listed` says whether tools/list advertises the tool (only an unlisted one may be -32602).
+ */
 export function problem(
   outcome: Outcome,
-  fields: readonly string[],
+  tool: { fields: readonly string[]; listed: boolean },
   extraCodes: number[],
 ): string | null {
   if (outcome.kind === 'timeout') return `no answer within ${CALL_TIMEOUT_MS} ms`;
   if (outcome.kind === 'crash') return `crash: ${outcome.message.slice(0, 300)}`;
-  if (outcome.kind === 'result') {
-    const leak = stringsIn(outcome.result).find((text) => STACK.test(text));
-    return leak === undefined ? null : `stack trace in result: ${leak.slice(0, 300)}`;
-  }
+  if (outcome.kind === 'result') return resultProblem(outcome.result, tool.fields);
   const shown = `${outcome.code} ${outcome.message.slice(0, 300)}`;
   if ([outcome.message, ...stringsIn(outcome.data)].some((text) => STACK.test(text))) {
     return `stack trace in error: ${shown}`;
   }
   if (extraCodes.includes(outcome.code)) return null;
-  const m = INVALID.exec(outcome.message);
-  if (outcome.code !== -32602 || m === null) return `unexpected error: ${shown}`;
-  if (m[1] === 'unknown tool: ') return null;
-  const first = (m[2] ?? '').split(/[.[:]/, 1)[0] ?? '';
-  return first === '(arguments)' || fields.includes(first) ? null : `names no field: ${shown}`;
+  const unknownTool = outcome.code === -32602 && UNKNOWN_TOOL.test(outcome.message);
+  return unknownTool && !tool.listed ? null : `unexpected error: ${shown}`;
 }
 
 /** JSON of `value` with long strings cut, for failure reports. */
@@ -162,11 +189,8 @@ export async function step(e: Entry, round: number, o: SweepOptions): Promise<st
   const wire = JSON.parse(JSON.stringify(args)) as unknown;
   const outcome = await callOnce(e.target.client, name, wire);
   e.calls++;
-  const why = problem(
-    outcome,
-    Object.keys(e.tool.inputSchema.properties ?? {}),
-    o.extraCodes ?? [],
-  );
+  const fields = Object.keys(e.tool.inputSchema.properties ?? {});
+  const why = problem(outcome, { fields, listed: e.tool.name !== UNKNOWN }, o.extraCodes ?? []);
   if (why === null) return null;
   const how = mutations.length === 0 ? 'plausible' : mutations.join('; ');
   const at = `[${e.target.label}] ${shorten(name)} #${round}`;

@@ -1,11 +1,16 @@
 // Bearer auth on /api/*, the --no-auth loopback rule, the token file, and the DNS-rebinding
 // check (Host and Origin), over real sockets on 127.0.0.1.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createHttpService, ensureApiToken, ensureServerSecret } from '../../src/http/index.js';
+import {
+  apiTokenPath,
+  createHttpService,
+  ensureApiToken,
+  ensureServerSecret,
+} from '../../src/http/index.js';
 import { callOk, tempCore, tempDir } from '../helpers.js';
 import {
   ACCEPT_BOTH,
@@ -83,6 +88,44 @@ describe('bearer auth', () => {
       }
     }
     expect(svc.http.mounts.get('tasks')?.sessionCount).toBe(0);
+  });
+
+  it('says why a request was refused and names the token file in use', async () => {
+    svc = await startService({ apiTokenFile: '/srv/cairn-home/api_token' });
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{}, 'missing_token', /^missing bearer token: send "Authorization: Bearer <token>"; /],
+      [{ authorization: 'Basic x' }, 'missing_token', /^missing bearer token/],
+      [{ authorization: 'Bearer wrong-token' }, 'wrong_token', /^wrong bearer token: /],
+      [{ authorization: 'Bearer cairn_scoped_x' }, 'wrong_token', /^wrong bearer token: /],
+    ];
+    for (const [headers, reason, message] of cases) {
+      const res = await call(svc.base, { method: 'GET', path: '/api/tasks' }, headers);
+      const body = (await res.json()) as { reason: string; message: string };
+      expect(body.reason, JSON.stringify(headers)).toBe(reason);
+      expect(body.message).toMatch(message);
+      expect(body.message).toContain(
+        "this server's API token is in /srv/cairn-home/api_token (`cairn token` prints it)",
+      );
+    }
+    // The backplane: /v1 names the file too; /mcp keeps the spec's JSON-RPC body.
+    const v1 = await fetch(`${svc.base}/v1/agents`);
+    expect(v1.status).toBe(401);
+    expect(((await v1.json()) as { message: string }).message).toContain(
+      "send the server's API token (in /srv/cairn-home/api_token; `cairn token` prints it)",
+    );
+    const rpc = await fetch(`${svc.base}/mcp`, { method: 'POST', body: '{}' });
+    expect(rpc.status).toBe(401);
+    expect(await rpc.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Unauthorized' },
+      id: null,
+    });
+    await svc.close();
+    svc = await startService();
+    const res = await call(svc.base, { method: 'GET', path: '/api/tasks' }, {});
+    expect(((await res.json()) as { message: string }).message).toContain(
+      'API token is in $CAIRN_HOME/api_token',
+    );
   });
 
   it('answers an unauthenticated large upload with 401 instead of hanging', async () => {
@@ -191,6 +234,20 @@ describe('secrets files', () => {
       expect(statSync(join(dir, 'server_secret')).mode & 0o777).toBe(0o600);
       expect(ensureServerSecret(dir)).toBe(secret);
       expect(secret).not.toBe(token);
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('names the token file by its real path (symlinks resolved)', () => {
+    const home = tempDir();
+    try {
+      const real = join(home.path, 'real-home');
+      ensureApiToken(real);
+      const link = join(home.path, 'link-home');
+      symlinkSync(real, link);
+      expect(apiTokenPath(link)).toBe(join(realpathSync(real), 'api_token'));
+      expect(apiTokenPath(join(home.path, 'none'))).toBe(join(home.path, 'none', 'api_token'));
     } finally {
       home.cleanup();
     }

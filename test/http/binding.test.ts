@@ -9,9 +9,16 @@ import {
   httpSessions,
   initializeStatus,
   mintAttach,
+  postInitialize,
   type Running,
   TOKEN,
 } from './helpers.js';
+
+const TAMPERED = {
+  error: 'unauthorized',
+  reason: 'tampered_url',
+  message: expect.stringMatching(/^tampered signed URL: .*use the URL as written/) as unknown,
+};
 
 describe('signed attach bindings', () => {
   let svc: Running;
@@ -92,11 +99,18 @@ describe('signed attach bindings', () => {
     for (const [what, edit] of Object.entries(edits)) {
       const edited = new URL(url);
       edit(edited.searchParams);
-      expect(await initializeStatus(edited.toString(), token), what).toBe(401);
+      const res = await postInitialize(edited.toString(), token);
+      expect(res.status, what).toBe(401);
+      expect(await res.json(), what).toMatchObject(TAMPERED);
     }
     // A URL signed for another binding does not accept this token either.
     const other = await mintAttach(svc, 'tasks', 'scopeTeamId=t2&readOnly=1');
-    expect(await initializeStatus(other.url, token)).toBe(401);
+    const res = await postInitialize(other.url, token);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject(TAMPERED);
+    // Its own message, not the one for a missing or wrong bearer token.
+    const missing = await postInitialize(url, null);
+    expect(await missing.json()).toMatchObject({ reason: 'missing_token' });
     expect(svc.http.mounts.get('tasks')?.sessionCount).toBe(2); // the master's and the one above
   });
 

@@ -2,7 +2,7 @@
 // cookie writes, the cookie never opening an MCP mount, the board routes and the change stream.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { httpSessions, type Running, TOKEN } from './helpers.js';
+import { httpClient, httpSessions, type Running, TOKEN } from './helpers.js';
 
 const sessions = httpSessions();
 afterEach(() => sessions.closeAll());
@@ -111,7 +111,10 @@ describe('dashboard REST', () => {
 
   it('serves the status history in the task detail, the REST move recorded as user', async () => {
     const svc = await sessions.start();
-    const task = await svc.core.board.createTask({ title: 'h' });
+    const mcp = await httpClient(`${svc.base}/api/mcp/tasks`, TOKEN);
+    const created = await mcp.client.callTool({ name: 'create_task', arguments: { title: 'h' } });
+    await mcp.close();
+    const task = created.structuredContent as { id: string };
     await svc.core.board.claimTask({ taskId: task.id, assigneeAgentId: 'a' });
     const url = `${svc.base}/api/board/tasks/${task.id}`;
     const h = { ...bearer, 'content-type': 'application/json' };
@@ -120,12 +123,22 @@ describe('dashboard REST', () => {
     expect((await move('in_review')).status).toBe(200);
     expect((await move('backlog')).status).toBe(409);
     const detail = (await (await fetch(url, { headers: bearer })).json()) as {
-      history: Array<{ fromStatus: string | null; toStatus: string; actor: string | null }>;
+      history: Array<
+        Record<'fromStatus' | 'toStatus' | 'actor' | 'actorClient' | 'actorVia', string>
+      >;
     };
-    expect(detail.history.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
+    const by = detail.history.map((e) => [e.fromStatus, e.toStatus, e.actor]);
+    expect(by).toEqual([
       [null, 'todo', null],
       ['todo', 'in_progress', 'a'],
       ['in_progress', 'in_review', 'user'],
+    ]);
+    // The unbound MCP session is named by its client and transport; the page's move by `dashboard`.
+    const via = detail.history.map((e) => [e.actorClient, e.actorVia]);
+    expect(via).toEqual([
+      ['cairn-http-test', 'http'],
+      [null, null],
+      [null, 'dashboard'],
     ]);
   });
 

@@ -199,7 +199,7 @@ function rpcHeaders(token: string | null): Record<string, string> {
 }
 
 /** POSTs `initialize` with raw fetch; the body is not yet read. */
-function postInitialize(url: string, token: string | null): Promise<Response> {
+export function postInitialize(url: string, token: string | null): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: rpcHeaders(token),

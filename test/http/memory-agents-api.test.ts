@@ -77,7 +77,7 @@ describe('agents REST for the dashboard', () => {
       headers: { cookie, 'x-cairn-csrf': csrf },
     });
     expect(await revoke.json()).toMatchObject({
-      agent: { nick: 'w1', revokedAt: expect.any(Number) },
+      agent: { nick: 'w1', revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) },
     });
     const missing = await fetch(`${svc.base}/api/agents/nobody/revoke`, {
       method: 'POST',

@@ -13,7 +13,7 @@ const bearer = { authorization: `Bearer ${TOKEN}` };
 
 interface ListedTask {
   id: string;
-  pendingApprovals: Array<{ id: string; tool: string; expiresAt: number }>;
+  pendingApprovals: Array<{ id: string; tool: string; expiresAt: string }>;
 }
 
 async function boardTasks(svc: Running): Promise<Map<string, ListedTask>> {

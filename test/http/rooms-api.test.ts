@@ -43,8 +43,11 @@ describe('rooms REST', () => {
       },
     ]);
     const read = await fetch(`${svc.base}/api/rooms/team:t1/posts`, { headers: bearer });
-    const body = (await read.json()) as { posts: Array<{ createdAt: number }> };
-    expect(body.posts[0]?.createdAt).toBeGreaterThan(0);
+    const body = (await read.json()) as { posts: Array<{ createdAt: string }> };
+    expect(Date.parse(body.posts[0]?.createdAt ?? '')).toBeGreaterThan(0);
+    expect(body.posts[0]?.createdAt).toBe(
+      new Date(Date.parse(body.posts[0]?.createdAt ?? '')).toISOString(),
+    );
   });
 
   it('needs auth, and the CSRF token with the session cookie', async () => {

@@ -2,7 +2,6 @@
 // lifecycle, raw fetch for the spec's two error texts and for hostile input.
 import { request as httpRequest } from 'node:http';
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { BAD_SESSION, NO_SESSION } from '../../src/http/index.js';
@@ -91,14 +90,10 @@ describe('Streamable HTTP transport', () => {
     const conflict = await callErr(client, 'claim_task', { taskId: task.id, assigneeAgentId: 'b' });
     expect(conflict.text).toMatch(/^conflict: /);
 
-    // Invalid arguments are a JSON-RPC -32602 naming the field.
-    const invalid = await client.callTool({ name: 'create_task', arguments: { title: '' } }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(invalid).toBeInstanceOf(McpError);
-    expect((invalid as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((invalid as McpError).message).toMatch(/invalid args: title/);
+    // Invalid arguments are a tool error naming the field (MCP 2025-11-25, SEP-1303).
+    const invalid = await callErr(client, 'create_task', { title: '' });
+    expect(invalid.text).toMatch(/^invalid args: title: /);
+    expect(invalid.meta).toEqual({ denied: { reason: 'invalid_args' } });
   });
 
   it('issues a session id, reuses it, and DELETE tears the session down', async () => {

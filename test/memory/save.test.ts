@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_CONTENT_BYTES } from '../../src/memory/index.js';
-import { callErr, callInvalid, callOk } from '../helpers.js';
+import { callErr, callInvalid, callOk, callRpcInvalid } from '../helpers.js';
 import {
   browse,
   type Got,
@@ -48,7 +48,7 @@ describe('memory tools', () => {
   });
 
   it('an unknown tool is -32602', async () => {
-    expect(await callInvalid(s.client, 'memory_delete', { id: 'x' })).toMatch(/unknown tool/);
+    expect(await callRpcInvalid(s.client, 'memory_delete', { id: 'x' })).toMatch(/unknown tool/);
   });
 });
 
@@ -84,7 +84,7 @@ describe('memory_save: facts', () => {
     expect(got.versions).toBeUndefined();
   });
 
-  it('a fact requires a title: -32602 naming title, nothing written', async () => {
+  it('a fact requires a title: invalid args naming title, nothing written', async () => {
     for (const args of [
       { content: 'The build cache lives in /var/cache/ci.' },
       { content: 'The build cache lives in /var/cache/ci.', title: '' },
@@ -177,7 +177,7 @@ describe('memory_save: facts', () => {
     expect(kept.content).toContain('[REDACTED:');
   });
 
-  it('caps content at 64 KiB of UTF-8: one byte over is -32602 naming content', async () => {
+  it('caps content at 64 KiB of UTF-8: one byte over is invalid args naming content', async () => {
     expect(MAX_CONTENT_BYTES).toBe(64 * 1024);
     const filler = 'word '.repeat(13_000);
     const exact = filler + 'z'.repeat(MAX_CONTENT_BYTES - Buffer.byteLength(filler));
@@ -201,7 +201,7 @@ describe('memory_save: facts', () => {
     expect(await itemCount(s.core)).toBe(1);
   });
 
-  it('rejects empty, blank, missing or non-string content with -32602 naming content', async () => {
+  it('rejects empty, blank, missing or non-string content with invalid args naming content', async () => {
     for (const content of ['', ' ', '\n\t  \n', undefined, 42, null, ['x']]) {
       expect(
         await callInvalid(s.client, 'memory_save', { title: 't', content }),
@@ -211,7 +211,7 @@ describe('memory_save: facts', () => {
     expect(await itemCount(s.core)).toBe(0);
   });
 
-  it('rejects non-string tags and bad scope ids with -32602 naming the field', async () => {
+  it('rejects non-string tags and bad scope ids with invalid args naming the field', async () => {
     const base = { title: 't', content: 'Tags must be strings.' };
     for (const tags of [[1], ['ok', 2], [null], 'prefs', [{}], [''], { a: 'b' }]) {
       expect(
@@ -305,6 +305,27 @@ describe('memory_save: procedures', () => {
     }
   });
 
+  it('memory_get of an older procedure version says it is superseded and names the current one', async () => {
+    const saved = [];
+    for (const content of ['Deploy with make deploy (v1).', 'Deploy with make ship (v2).']) {
+      saved.push(await save(s.client, { procedureName: 'deploy', content }));
+    }
+    const [v1, v2] = saved;
+    const old = await s.client.callTool({ name: 'memory_get', arguments: { id: v1?.id } });
+    expect(old.structuredContent).toMatchObject({
+      item: { id: v1?.id, version: 1 },
+      supersededBy: { id: v2?.id, version: 2 },
+    });
+    const texts = (old.content as Array<{ type: string; text: string }>).map((c) => c.text);
+    expect(JSON.parse(texts[0] ?? '')).toMatchObject({ supersededBy: { id: v2?.id } });
+    expect(texts[1]).toBe(
+      `superseded: this is version 1 of procedure "deploy"; the current version is 2 (id ${v2?.id}). memory_get {"id":"${v2?.id}"} reads it.`,
+    );
+    const current = await s.client.callTool({ name: 'memory_get', arguments: { id: v2?.id } });
+    expect(current.structuredContent).not.toHaveProperty('supersededBy');
+    expect(current.content).toHaveLength(1);
+  });
+
   it('the same content as the latest version is deduplicated; a title is kept', async () => {
     const v1 = await save(s.client, {
       procedureName: 'rotate-keys',
@@ -348,7 +369,7 @@ describe('memory_save: procedures', () => {
     expect(t1.versions?.map((v) => v.id)).toEqual([b.id, a.id]);
   });
 
-  it('memory_get of an unknown id is the tool-error "not found: <id>"; a blank id is -32602', async () => {
+  it('memory_get of an unknown id is the tool-error "not found: <id>"; a blank id is invalid args', async () => {
     const err = await callErr(s.client, 'memory_get', { id: 'no-such-item' });
     expect(err.text).toBe('not found: no-such-item');
     expect(await callInvalid(s.client, 'memory_get', { id: '' })).toMatch(/invalid args: id: /);

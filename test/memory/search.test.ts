@@ -78,7 +78,7 @@ describe('memory_search: full text (no embedder)', () => {
     expect(found.results[0]?.snippet.length).toBeLessThan(long.content.length);
   });
 
-  it('limit is 1..100 (default 10); 0, 101, 1.5, "5", -1 are -32602 naming limit', async () => {
+  it('limit is 1..100 (default 10, also for null); 0, 101, 1.5, "5", -1 are invalid args naming limit', async () => {
     for (let i = 0; i < 12; i++) {
       await save(s.client, { title: `note ${i}`, content: `Shared keyword glacier, item ${i}.` });
     }
@@ -86,7 +86,8 @@ describe('memory_search: full text (no embedder)', () => {
     expect((await search(s.client, { query: 'glacier', limit: 1 })).results).toHaveLength(1);
     expect((await search(s.client, { query: 'glacier', limit: 5 })).results).toHaveLength(5);
     expect((await search(s.client, { query: 'glacier', limit: 100 })).results).toHaveLength(12);
-    for (const limit of [0, 101, 1.5, '5', -1, null]) {
+    expect((await search(s.client, { query: 'glacier', limit: null })).results).toHaveLength(10);
+    for (const limit of [0, 101, 1.5, '5', -1]) {
       expect(
         await callInvalid(s.client, 'memory_search', { query: 'glacier', limit }),
         JSON.stringify(limit),
@@ -94,7 +95,7 @@ describe('memory_search: full text (no embedder)', () => {
     }
   });
 
-  it('empty, blank, missing or non-string queries and unknown modes are -32602', async () => {
+  it('empty, blank, missing or non-string queries and unknown modes are invalid args', async () => {
     for (const query of ['', '   ', '\n\t', undefined, 7, ['a']]) {
       expect(
         await callInvalid(s.client, 'memory_search', { query }),
@@ -307,7 +308,7 @@ describe('memory_browse', () => {
   });
   afterEach(async () => s.close());
 
-  it('lists newest first with full items; limit 1..200 (default 20)', async () => {
+  it('lists newest first with full items; limit 1..200 (default 20, also for null)', async () => {
     const saved: Item[] = [];
     for (let i = 0; i < 25; i++) {
       saved.push(await save(s.client, { title: `t${i}`, content: `Browse item number ${i}.` }));
@@ -320,7 +321,8 @@ describe('memory_browse', () => {
     expect((await browse(s.client, { limit: 200 })).map((i) => i.id)).toEqual(
       newestFirst.map((i) => i.id),
     );
-    for (const limit of [0, 201, 1.5, '5', -3, null]) {
+    expect(await browse(s.client, { limit: null })).toHaveLength(20);
+    for (const limit of [0, 201, 1.5, '5', -3]) {
       expect(
         await callInvalid(s.client, 'memory_browse', { limit }),
         JSON.stringify(limit),

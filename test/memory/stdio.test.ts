@@ -94,9 +94,10 @@ describe('memory server over stdio', () => {
     const { client } = await start();
     const rpc = async (name: string, args: Record<string, unknown>): Promise<string> => {
       const out = await call(client, name, args);
-      if (out.kind !== 'rpc-error') throw new Error(`expected -32602, got ${JSON.stringify(out)}`);
-      expect(out.code).toBe(-32602);
-      return out.message;
+      if (out.kind !== 'tool-error')
+        throw new Error(`expected invalid args, got ${JSON.stringify(out)}`);
+      expect(out.meta).toEqual({ denied: { reason: 'invalid_args' } });
+      return out.text;
     };
     expect(await rpc('memory_save', { content: 'no title' })).toMatch(/invalid args: title: /);
     expect(await rpc('memory_save', { title: 't', content: ' ' })).toMatch(
@@ -217,7 +218,10 @@ describe('memory server over stdio', () => {
     expect(vector.degraded).toBeUndefined();
     expect(vector.results[0]).toMatchObject({ id, scoreBasis: 'vector-cosine' });
     const bad = await callTool('memory_search', { query: '' });
-    expect(bad.error?.code).toBe(-32602);
+    expect(bad.result).toMatchObject({
+      isError: true,
+      _meta: { denied: { reason: 'invalid_args' } },
+    });
 
     expect(await raw.end(), raw.stderr()).toBe(0);
     const lines = raw.lines();

@@ -5,9 +5,10 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { createCore } from '../../src/core/index.js';
 import {
   BIN,
   call,
@@ -16,7 +17,7 @@ import {
   spawnTasks,
   type TasksProcess,
 } from '../concurrency/spawn.js';
-import { ROOT, tempDir, type TempDir } from '../helpers.js';
+import { ROOT, silentLogger, tempDir, type TempDir } from '../helpers.js';
 
 const ALL_TOOLS = [
   'add_comment',
@@ -109,6 +110,25 @@ describe('tasks server over stdio', () => {
     });
   }, 120_000);
 
+  it("records the unbound session's client and transport in the history", async () => {
+    const p = await start();
+    const id = okData<{ id: string }>(await call(p.client, 'create_task', { title: 'origin' })).id;
+    await call(p.client, 'claim_task', { taskId: id, assigneeAgentId: 'agent-1' });
+    await call(p.client, 'update_task_status', { taskId: id, status: 'in_review' });
+    await p.close();
+    const core = await createCore({ dbPath: db, logger: silentLogger });
+    try {
+      const history = await core.board.history(id);
+      expect(history.map((e) => [e.toStatus, e.actor, e.actorClient, e.actorVia])).toEqual([
+        ['todo', null, 'cairn-concurrency', 'stdio'],
+        ['in_progress', 'agent-1', 'cairn-concurrency', 'stdio'],
+        ['in_review', null, 'cairn-concurrency', 'stdio'],
+      ]);
+    } finally {
+      await core.close();
+    }
+  }, 120_000);
+
   it("returns the spec'd tool-error texts over stdio", async () => {
     const { client } = await start();
     expect(await call(client, 'get_task', { taskId: 'no-such-task' })).toEqual({
@@ -129,18 +149,18 @@ describe('tasks server over stdio', () => {
     expect((lost as { text: string }).text).toMatch(/^conflict: .*assigned to a.*do not retry$/);
   }, 120_000);
 
-  it('answers invalid arguments with JSON-RPC -32602 naming the field', async () => {
+  it('answers invalid arguments with the tool error invalid args naming the field', async () => {
     const { client } = await start();
-    const err: unknown = await client
-      .callTool({ name: 'claim_task', arguments: { taskId: '', assigneeAgentId: 'a' } })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(McpError);
-    expect((err as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((err as McpError).message).toMatch(/invalid args: taskId/);
+    const denied = { denied: { reason: 'invalid_args' } };
+    expect(await call(client, 'claim_task', { taskId: '', assigneeAgentId: 'a' })).toEqual({
+      kind: 'tool-error',
+      text: 'invalid args: taskId: taskId must be a non-empty string',
+      meta: denied,
+    });
     expect(await call(client, 'create_task', { title: 'y', parentTaskId: '' })).toMatchObject({
-      kind: 'rpc-error',
-      code: -32602,
-      message: expect.stringMatching(/invalid args: parentTaskId/),
+      kind: 'tool-error',
+      text: expect.stringMatching(/^invalid args: parentTaskId: /) as unknown,
+      meta: denied,
     });
   }, 120_000);
 
@@ -217,7 +237,13 @@ describe('tasks server over stdio', () => {
       isError: true,
       content: [{ type: 'text', text: 'not found: missing' }],
     });
-    expect(byId.get(5)?.error).toMatchObject({ code: -32602 });
+    expect(byId.get(5)?.result).toMatchObject({
+      isError: true,
+      content: [
+        { type: 'text', text: expect.stringMatching(/^invalid args: taskId: /) as unknown },
+      ],
+      _meta: { denied: { reason: 'invalid_args' } },
+    });
     // A clean shutdown closes the database: the write-ahead log is folded back and removed.
     const wal = `${db}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);

@@ -24,8 +24,8 @@ describe('tasks smoke', () => {
     expect(claimed.assigneeAgentId).toBe('a');
     const err = await callErr(client, 'claim_task', { taskId: task.id, assigneeAgentId: 'b' });
     expect(err.text).toMatch(/^conflict/);
-    await expect(
-      client.callTool({ name: 'create_task', arguments: { title: 'y', parentTaskId: '' } }),
-    ).rejects.toThrow(/-32602.*invalid args: parentTaskId/);
+    const invalid = await callErr(client, 'create_task', { title: 'y', parentTaskId: '' });
+    expect(invalid.text).toMatch(/^invalid args: parentTaskId: /);
+    expect(invalid.meta).toEqual({ denied: { reason: 'invalid_args' } });
   });
 });

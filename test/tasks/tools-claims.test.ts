@@ -40,6 +40,30 @@ describe('claim_task and assign_task', () => {
     });
   }
 
+  it('claim_task and assign_task refuse a task whose dependencies are not done', async () => {
+    const { client } = await sessions.open();
+    const dep = await callOk<Task>(client, 'create_task', { title: 'migrate the db' });
+    const task = await callOk<Task>(client, 'create_task', { title: 'ship' });
+    await callOk(client, 'link_task', { taskId: task.id, dependsOnTaskId: dep.id });
+    for (const tool of ['claim_task', 'assign_task']) {
+      const err = await callErr(client, tool, { taskId: task.id, assigneeAgentId: 'a' });
+      expect(err.text).toBe(
+        `claim refused: task ${task.id} has 1 unfinished dependency: ${dep.id} "migrate the db" (todo); it is claimable once they are done (list_tasks ready=true shows claimable work)`,
+      );
+      expect(err.meta).toEqual({ denied: { reason: 'dependencies_unmet' } });
+    }
+    // claim_next_ready takes the dependency instead, and the task once that is done.
+    const next = await callOk<{ task: Task }>(client, 'claim_next_ready', { assigneeAgentId: 'b' });
+    expect(next.task.id).toBe(dep.id);
+    expect(await callOk(client, 'claim_next_ready', { assigneeAgentId: 'c' })).toMatchObject({
+      task: null,
+    });
+    await callOk(client, 'update_task_status', { taskId: dep.id, status: 'done' });
+    expect(
+      await callOk<Task>(client, 'assign_task', { taskId: task.id, assigneeAgentId: 'a' }),
+    ).toMatchObject({ status: 'in_progress', assigneeAgentId: 'a' });
+  });
+
   it('lets exactly one of several racing clients win', async () => {
     const session = await sessions.open();
     const task = await callOk<Task>(session.client, 'create_task', { title: 't' });

@@ -164,12 +164,12 @@ describe('create_task and create_subtask', () => {
     expect(viaCreate).toMatchObject({ parentTaskId: sub.id, depth: 2, teamId: 't2' });
   });
 
-  it('round-trips unicode and SQL-looking text unchanged', async () => {
+  it('round-trips unicode (emoji ZWJ sequences too) and SQL-looking text unchanged', async () => {
     const { client } = await sessions.open();
     const samples = [
       "Robert'); DROP TABLE tasks;--",
       '1 OR 1=1; SELECT * FROM tasks WHERE id = ?',
-      'emoji 🧗‍♀️ 中文 العربية  ​zero-width',
+      'emoji 🧗\u200D♀️ 中文 العربية  two spaces', // hidden characters: invisible-text.test.ts
       '%_\\ \'"` $1 ${x} \n\t line two',
     ];
     for (const title of samples) {

@@ -1,5 +1,5 @@
 // tools/list advertises the spec's non-optional fields in `required` (team_delegate's assignee
-// and task included), while a missing one still gets the spec's tool-error, not a -32602.
+// and task included), while a missing one still gets the spec's tool-error, not `invalid args`.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 

@@ -51,6 +51,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = consoleErrors(page);
     try {
+      await failedLogin(browser, serve);
       await page.goto(loginUrl(serve));
       await page.getByText('The board is empty').waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -112,6 +113,25 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in Chromium', () => {
     }
   });
 });
+
+/**
+ * A made-up code: the server's message names `cairn open` as code, without backticks. Its own
+ * page, since the refused login is a 401 the browser logs as a console error.
+ */
+async function failedLogin(browser: Browser, serve: ServeProcess): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${serve.base}/login#code=not-a-real-code`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      'Login failed: login code unknown, used or expired; run cairn open for a new one',
+    );
+    expect(await alert.locator('code').innerText()).toBe('cairn open');
+  } finally {
+    await page.close();
+  }
+}
 
 async function openDrawerAndComment(page: Page, id: string): Promise<void> {
   await card(page, 'in_review', id).click();

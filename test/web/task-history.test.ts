@@ -1,13 +1,15 @@
 // A task's status history in the drawer, in Chromium against a real `cairn serve` child: a task
 // created over MCP and moved on the page lists created → To do → In progress (newest first, the
-// page's move by `user`), and a task from before the event log (migration 13 back-fills it when
-// `cairn serve` opens the file) lists its one back-filled event as its status when history began.
+// page's move by `user via dashboard`, the creation by the MCP client and its transport), an
+// event that names nobody says so, and a task from before the event log (migration 13
+// back-fills it when `cairn serve` opens the file) lists its one back-filled event as its
+// status when history began.
 import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { tempDir } from '../helpers.js';
+import { tempCore, tempDir } from '../helpers.js';
 import { httpClient, type ServeProcess, spawnServe } from '../http/helpers.js';
 import {
   apiToken,
@@ -30,6 +32,16 @@ async function createTask(serve: ServeProcess, title: string): Promise<string> {
   }
 }
 
+/** A task whose one event names nobody: what every unbound session's change looked like. */
+async function unrecordedTask(dbPath: string): Promise<string> {
+  const seeded = await tempCore({ dbPath });
+  try {
+    return (await seeded.core.board.createTask({ title: 'Unrecorded task' })).id;
+  } finally {
+    await seeded.core.close();
+  }
+}
+
 describe.skipIf(!HAVE_CHROMIUM)('task history in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -40,6 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM)('task history in Chromium', () => {
   it('shows created → in progress after a move, and the back-filled event of an old task', async () => {
     const dir = tempDir('cairn-web-history-');
     const legacyId = await preHistoryDb(join(dir.path, 'cairn.db'));
+    const anonId = await unrecordedTask(join(dir.path, 'cairn.db'));
     const serve = await spawnServe(['--db', join(dir.path, 'cairn.db')]);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = consoleErrors(page);
@@ -53,8 +66,15 @@ describe.skipIf(!HAVE_CHROMIUM)('task history in Chromium', () => {
 
       const moved = await historyOf(page, id);
       expect(moved).toHaveLength(2);
-      expect(moved[0]).toMatch(/^To do → In progress by user/);
-      expect(moved[1]).toMatch(/^created → To do by /);
+      expect(moved).toEqual([
+        'To do → In progress by user via dashboard',
+        'created → To do by cairn-http-test via HTTP',
+      ]);
+      // An event that names no actor, client or transport (as before migration 19) says so.
+      expect(await historyOf(page, anonId)).toEqual(['created → To do by an unrecorded session']);
+      await page.locator(`[data-task-id="${anonId}"]`).press('Enter');
+      await page.getByRole('dialog').locator('.who[title*="migration 19"]').waitFor();
+      await page.keyboard.press('Escape');
 
       const legacy = await historyOf(page, legacyId);
       expect(legacy).toEqual(['Status Done (recorded when history began)']);

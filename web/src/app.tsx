@@ -11,6 +11,7 @@ import { type Pending, usePending } from './approvals/use-pending.js';
 import { AuditPage } from './audit/audit-page.js';
 import { BoardPage } from './board/board-page.js';
 import { ConnectPage } from './connect/connect-page.js';
+import { InlineCode } from './inline-code.js';
 import { MemoryPage } from './memory/memory-page.js';
 import { RoomsPage } from './rooms/rooms-page.js';
 import { useSession } from './session.js';
@@ -35,7 +36,11 @@ function LoggedOut({ message }: { message?: string | undefined }) {
   return (
     <main className="center-note">
       <h1>Cairn</h1>
-      {message !== undefined && <p role="alert">Login failed: {message}</p>}
+      {message !== undefined && (
+        <p role="alert">
+          Login failed: <InlineCode text={message} />
+        </p>
+      )}
       <p>
         You are not logged in. Run <code>npx cairn open</code> on the machine that runs Cairn; it
         prints a one-time link (valid 5 minutes) that logs this browser in.

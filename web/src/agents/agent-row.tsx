@@ -9,8 +9,9 @@ export interface AgentView {
   nick: string;
   type: string;
   active: boolean;
-  revokedAt: number | null;
-  lastSeenAt: number | null;
+  revokedAt: string | null;
+  /** ISO 8601, as the API sends it. */
+  lastSeenAt: string | null;
   channels: string[];
 }
 

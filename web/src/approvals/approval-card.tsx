@@ -1,5 +1,6 @@
 // One pending broker call: what would run, who asks, why it needs a human, how long it has
-// waited and when it expires, and the three decisions. Decides through the REST route only.
+// waited and when it expires, and the decisions (Approve always only for an authenticated
+// principal, see grant-decision.tsx). Decides through the REST route only.
 // The buttons stay focusable while a decision is in flight (aria-disabled), so a refused one
 // leaves the keyboard user where they were. A linked card (`?id=`) scrolls into view, is
 // highlighted and takes focus once.
@@ -7,16 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 
 import { api, errorText } from '../api.js';
 import { span } from '../time.js';
+import { msOf } from '../wire.js';
+import { GrantDecision, NoGrant } from './grant-decision.js';
 import type { PendingApproval } from './use-pending.js';
 
 type Decision = 'allow_once' | 'allow_always' | 'deny';
-
-const DECISIONS: ReadonlyArray<{ decision: Decision; label: string; className: string }> = [
-  { decision: 'allow_once', label: 'Approve once', className: 'approve' },
-  { decision: 'allow_always', label: 'Approve always', className: 'approve' },
-  { decision: 'deny', label: 'Deny', className: 'deny' },
-];
-
 function pretty(args: unknown): string {
   return JSON.stringify(args, null, 2) ?? String(args);
 }
@@ -27,31 +23,41 @@ function Head({ approval: a, now }: { approval: PendingApproval; now: number }) 
       <h2>{a.tool}</h2>
       {a.risk !== null && <span className={`tag risk-${a.risk}`}>{a.risk}</span>}
       <span className="muted">
-        waiting {span(now - a.createdAt)} · expires in {span(a.expiresAt - now)}
+        waiting {span(now - msOf(a.createdAt))} · expires in {span(msOf(a.expiresAt) - now)}
       </span>
     </header>
   );
 }
 
 interface DecisionsProps {
+  approval: PendingApproval;
   busy: boolean;
-  onDecide(decision: Decision, label: string): void;
+  onDecide(decision: Decision, label: string, expiresAt?: number | null): void;
 }
 
-function Decisions({ busy, onDecide }: DecisionsProps) {
+function Decisions({ approval, busy, onDecide }: DecisionsProps) {
+  const button = (decision: Decision, label: string, className: string) => (
+    <button
+      type="button"
+      className={className}
+      aria-disabled={busy}
+      onClick={() => !busy && onDecide(decision, label)}
+    >
+      {label}
+    </button>
+  );
   return (
     <div className="decisions">
-      {DECISIONS.map((d) => (
-        <button
-          key={d.decision}
-          type="button"
-          className={d.className}
-          aria-disabled={busy}
-          onClick={() => !busy && onDecide(d.decision, d.label)}
-        >
-          {d.label}
-        </button>
-      ))}
+      {button('allow_once', 'Approve once', 'approve')}
+      {approval.principal !== null && (
+        <GrantDecision
+          approval={approval}
+          busy={busy}
+          onGrant={(expiresAt, label) => onDecide('allow_always', label, expiresAt)}
+        />
+      )}
+      {button('deny', 'Deny', 'deny')}
+      {approval.principal === null && <NoGrant caller={approval.caller} />}
     </div>
   );
 }
@@ -79,15 +85,23 @@ export function ApprovalCard({ approval: a, now, focused, onDecided }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const ref = useFocusOnLink(focused);
-  const decide = async (decision: Decision, label: string): Promise<void> => {
+  const decide = async (
+    decision: Decision,
+    label: string,
+    expiresAt?: number | null,
+  ): Promise<void> => {
     setBusy(true);
     setError(undefined);
     try {
       await api(`/api/approvals/${encodeURIComponent(a.id)}`, {
         method: 'POST',
-        body: { decision, decidedBy: 'dashboard' },
+        body: {
+          decision,
+          decidedBy: 'dashboard',
+          ...(expiresAt === undefined || expiresAt === null ? {} : { expiresAt }),
+        },
       });
-      onDecided(`${label}: ${a.tool} from ${a.caller}`);
+      onDecided(decision === 'allow_always' ? label : `${label}: ${a.tool} from ${a.caller}`);
     } catch (err) {
       setError(errorText(err));
       setBusy(false);
@@ -115,7 +129,11 @@ export function ApprovalCard({ approval: a, now, focused, onDecided }: Props) {
       <pre className="args" aria-label="Arguments">
         {pretty(a.args)}
       </pre>
-      <Decisions busy={busy} onDecide={(d, label) => void decide(d, label)} />
+      <Decisions
+        approval={a}
+        busy={busy}
+        onDecide={(d, label, expiresAt) => void decide(d, label, expiresAt)}
+      />
       {error !== undefined && (
         <p className="notice error" role="alert">
           {error}

@@ -1,11 +1,13 @@
 // The approvals page: every pending broker call with its decisions. The list comes from the
 // shell's live hook (see use-pending.ts), so the badge and the page always agree. A link
 // `/approvals?id=<id>` focuses that call's card, or says what became of it. After a decision
-// its card goes away and focus moves to the heading (Tab goes on to the next card).
+// its card goes away and focus moves to the heading (Tab goes on to the next card). Below the
+// cards, the standing allow_always grants with Revoke (grants-list.tsx).
 import { useEffect, useRef, useState } from 'react';
 
 import { useNow } from '../time.js';
 import { ApprovalCard } from './approval-card.js';
+import { GrantsList } from './grants-list.js';
 import { useFocusTarget } from './use-focus-target.js';
 import type { Pending } from './use-pending.js';
 
@@ -70,6 +72,7 @@ export function ApprovalsPage({ pending }: { pending: Pending }) {
           />
         ))}
       </div>
+      <GrantsList version={approvals} />
     </main>
   );
 }

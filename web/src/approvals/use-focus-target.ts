@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 import type { Approval } from '../../../src/broker/model.js';
 import { api, ApiError, errorText } from '../api.js';
+import type { Wire } from '../wire.js';
 import { linkedApprovalId } from './links.js';
 import type { PendingApproval } from './use-pending.js';
 
@@ -17,7 +18,7 @@ export interface FocusTarget {
   clear(): void;
 }
 
-const time = (ms: number): string => new Date(ms).toLocaleTimeString();
+const time = (iso: string): string => new Date(iso).toLocaleTimeString();
 
 const DECIDED: Record<string, string> = {
   allow_once: 'approved once',
@@ -26,7 +27,7 @@ const DECIDED: Record<string, string> = {
 };
 
 /** "approved once by dashboard at 10:42:07", "expired at …", …; undefined while pending. */
-function fate(a: Approval): string | undefined {
+function fate(a: Wire<Approval>): string | undefined {
   const by = a.decidedBy === null ? '' : ` by ${a.decidedBy}`;
   const at = a.decidedAt === null ? '' : ` at ${time(a.decidedAt)}`;
   switch (a.status) {
@@ -46,7 +47,7 @@ function fate(a: Approval): string | undefined {
 async function lookUp(id: string): Promise<string | undefined> {
   const name = `Approval ${id.slice(0, 8)}`;
   try {
-    const a = await api<Approval>(`/api/approvals/${encodeURIComponent(id)}`);
+    const a = await api<Wire<Approval>>(`/api/approvals/${encodeURIComponent(id)}`);
     const what = fate(a);
     return what === undefined
       ? undefined

@@ -6,12 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Approval, Risk } from '../../../src/broker/model.js';
 import { api, errorText } from '../api.js';
 import { type LiveState, useLive } from '../board/use-live.js';
+import type { Wire } from '../wire.js';
 
 /**
  * A pending broker call as `GET /api/approvals` lists it: the broker's approval plus its tool's
  * risk (null for a tool hidden right now).
  */
-export type PendingApproval = Approval & { risk: Risk | null };
+export type PendingApproval = Wire<Approval> & { risk: Risk | null };
 
 export interface Pending {
   approvals: PendingApproval[] | undefined;

@@ -12,7 +12,7 @@ function AuditRow({ e }: { e: AuditEntry }) {
   return (
     <tr data-call-id={e.callId ?? ''}>
       <td>
-        <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleString()}</time>
+        <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
       </td>
       <td>{e.tool}</td>
       <td>{e.caller}</td>

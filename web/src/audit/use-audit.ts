@@ -2,10 +2,15 @@
 // cursors lets the page go to older pages and back. Changing a filter starts at the newest.
 import { useCallback, useEffect, useState } from 'react';
 
-import type { AuditEntry, AuditPage } from '../../../src/broker/model.js';
+import type {
+  AuditEntry as ModelEntry,
+  AuditPage as ModelPage,
+} from '../../../src/broker/model.js';
 import { api, errorText } from '../api.js';
+import type { Wire } from '../wire.js';
 
-export type { AuditEntry };
+export type AuditEntry = Wire<ModelEntry>;
+type AuditPage = Wire<ModelPage>;
 
 export interface AuditFilter {
   tool: string;
@@ -28,7 +33,7 @@ export function auditQuery(filter: AuditFilter, cursor: number | null): string {
   }
   for (const key of ['since', 'until'] as const) {
     const t = new Date(filter[key]).getTime();
-    if (filter[key] !== '' && !Number.isNaN(t)) q.set(key, String(t));
+    if (filter[key] !== '' && !Number.isNaN(t)) q.set(key, new Date(t).toISOString());
   }
   if (cursor !== null) q.set('cursor', String(cursor));
   return q.toString();

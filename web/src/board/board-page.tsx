@@ -137,6 +137,7 @@ export function BoardPage() {
         <Drawer
           taskId={openId}
           version={board.version}
+          tasks={board.tasks}
           onClose={() => setOpenId(null)}
           onOpen={setOpenId}
           onMove={(task, to) => void board.move(listed(board.tasks, task), to)}

@@ -3,11 +3,14 @@
 import { type FormEvent, useState } from 'react';
 
 import {
+  actorLabel,
   isBackfilled,
   STATUS_LABELS,
   type Task,
   type TaskComment,
   type TaskEvent,
+  UNRECORDED_ACTOR,
+  UNRECORDED_HINT,
 } from './model.js';
 
 export function TaskList(props: {
@@ -62,6 +65,17 @@ export function Claim({ task }: { task: Task }) {
   );
 }
 
+/** By whom: the actor, client and transport; an event that names none says so, with why. */
+function Who({ e }: { e: TaskEvent }) {
+  const who = actorLabel(e);
+  const hint = who === UNRECORDED_ACTOR ? UNRECORDED_HINT : undefined;
+  return (
+    <span className="who" title={hint}>
+      by {who}
+    </span>
+  );
+}
+
 /** One status change: from → to by whom (and why, when it says more). */
 function Change({ e }: { e: TaskEvent }) {
   if (isBackfilled(e)) {
@@ -78,8 +92,7 @@ function Change({ e }: { e: TaskEvent }) {
   return (
     <>
       {e.fromStatus === null ? 'created' : STATUS_LABELS[e.fromStatus]} →{' '}
-      <strong>{STATUS_LABELS[e.toStatus]}</strong>{' '}
-      <span className="who">by {e.actor ?? 'unknown'}</span>
+      <strong>{STATUS_LABELS[e.toStatus]}</strong> <Who e={e} />
       {e.reason !== null && !['create', 'status'].includes(e.reason) && (
         <span className="muted"> ({e.reason})</span>
       )}

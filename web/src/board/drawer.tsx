@@ -1,8 +1,9 @@
 // The task drawer: description, the broker calls waiting for a human (links to each approval),
 // claim and lease, status history, move-to (legal moves only), ancestors, children,
-// dependencies (link/unlink), dependents and comments (add one as the user).
+// dependencies (link by searching titles, unlink), dependents and comments (add one as the user).
 import { useEffect, useRef } from 'react';
 
+import { DependencyPicker } from './dependency-picker.js';
 import { Claim, Comments, History, OneLineForm, TaskList } from './drawer-parts.js';
 import { movesFrom, STATUS_LABELS, type Task, type TaskDetail, type TaskStatus } from './model.js';
 import { useTaskDetail, type WaitingCalls as Waiting } from './use-task-detail.js';
@@ -11,6 +12,8 @@ import { WaitingCalls } from './waiting-calls.js';
 export interface DrawerProps {
   taskId: string;
   version: number;
+  /** The board's tasks: what the dependency picker searches. */
+  tasks: readonly Task[];
   onClose(): void;
   onOpen(id: string): void;
   onMove(task: Task, to: TaskStatus): void;
@@ -71,7 +74,7 @@ function Relations({ detail, write, props }: BodyProps) {
         onOpen={onOpen}
         onUnlink={unlink}
       />
-      <OneLineForm label="Add a dependency (task id) " button="Link" onSubmit={link} />
+      <DependencyPicker tasks={props.tasks} detail={detail} onLink={link} />
       <TaskList
         title="Dependents"
         tasks={detail.dependents}

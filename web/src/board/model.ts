@@ -1,6 +1,7 @@
 // The board vocabulary the page uses, taken from the server's own pure module so the legal
 // moves shown are exactly the ones the server enforces.
 import {
+  type ActorVia,
   canMove,
   movesFrom,
   type Task,
@@ -10,12 +11,13 @@ import {
   type TaskStatus,
 } from '../../../src/board/model.js';
 import type { TaskApprovalMark } from '../../../src/broker/model.js';
+import type { Wire } from '../wire.js';
 
 export { canMove, movesFrom, TASK_STATUSES };
 export type { Task, TaskComment, TaskEvent, TaskStatus };
 
 /** A broker call of this task waiting for a human (`GET /api/board/tasks` marks). */
-export type PendingMark = Pick<TaskApprovalMark, 'id' | 'tool' | 'expiresAt'>;
+export type PendingMark = Pick<Wire<TaskApprovalMark>, 'id' | 'tool' | 'expiresAt'>;
 
 /** A task as the board list returns it. */
 export type BoardTask = Task & { ready: boolean; pendingApprovals: PendingMark[] };
@@ -37,6 +39,8 @@ export interface TaskDetail {
   children: Task[];
   dependencies: Task[];
   dependents: Task[];
+  /** Every task depending on this one, transitively: linking to one would close a cycle. */
+  upstreamIds: string[];
   /** Status changes, oldest first (only the dashboard's detail route carries them). */
   history: TaskEvent[];
 }
@@ -47,6 +51,29 @@ export interface TaskDetail {
  */
 export const isBackfilled = (e: Pick<TaskEvent, 'reason'>): boolean =>
   e.reason?.startsWith('back-filled') === true;
+
+const VIA_LABELS: Readonly<Record<ActorVia, string>> = {
+  stdio: 'stdio',
+  http: 'HTTP',
+  dashboard: 'dashboard',
+};
+
+/** Said of an event that names no actor, client or transport. */
+export const UNRECORDED_ACTOR = 'an unrecorded session';
+export const UNRECORDED_HINT =
+  'Written before Cairn recorded the client and transport of each change (migration 19), or by a caller that names neither.';
+
+/**
+ * Who made a change, as the history says it: `user via dashboard`, `claude-code via stdio` (an
+ * unbound session: its client), `builder (claude-code via HTTP)` (a bound agent and its client).
+ */
+export function actorLabel(e: Pick<TaskEvent, 'actor' | 'actorClient' | 'actorVia'>): string {
+  const via = e.actorVia === null ? '' : ` via ${VIA_LABELS[e.actorVia]}`;
+  if (e.actor !== null)
+    return e.actorClient === null ? `${e.actor}${via}` : `${e.actor} (${e.actorClient}${via})`;
+  if (e.actorClient !== null) return `${e.actorClient}${via}`;
+  return via === '' ? UNRECORDED_ACTOR : `an unnamed client${via}`;
+}
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   backlog: 'Backlog',

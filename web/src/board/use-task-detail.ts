@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api, type ApiInit, errorText } from '../api.js';
 import type { PendingApproval } from '../approvals/use-pending.js';
+import { msOf } from '../wire.js';
 import type { TaskDetail } from './model.js';
 
 /** The task's pending approvals, oldest first, or why they could not be read. */
@@ -19,7 +20,10 @@ async function readWaiting(taskId: string): Promise<WaitingCalls> {
   const q = new URLSearchParams({ taskId, limit: '500' });
   try {
     const reply = await api<{ approvals: PendingApproval[] }>(`/api/approvals?${q}`);
-    return { approvals: reply.approvals.sort((a, b) => a.createdAt - b.createdAt), error: null };
+    return {
+      approvals: reply.approvals.sort((a, b) => msOf(a.createdAt) - msOf(b.createdAt)),
+      error: null,
+    };
   } catch (err) {
     return { approvals: [], error: errorText(err) };
   }

@@ -3,6 +3,7 @@
 // the decision is made there.
 import { approvalHref } from '../approvals/links.js';
 import { span, useNow } from '../time.js';
+import { msOf } from '../wire.js';
 import type { WaitingCalls as Waiting } from './use-task-detail.js';
 
 const MAX_SUMMARY = 80;
@@ -21,7 +22,7 @@ export function argSummary(args: unknown): string {
 /** Nothing when no call waits; the list (or why it could not be read) otherwise. */
 export function WaitingCalls({ waiting }: { waiting: Waiting }) {
   const now = useNow();
-  const open = waiting.approvals.filter((a) => a.expiresAt > now);
+  const open = waiting.approvals.filter((a) => msOf(a.expiresAt) > now);
   if (open.length === 0 && waiting.error === null) return null;
   return (
     <section className="drawer-section waiting-calls">
@@ -35,11 +36,8 @@ export function WaitingCalls({ waiting }: { waiting: Waiting }) {
             </a>{' '}
             <span className="muted">
               expires in{' '}
-              <time
-                dateTime={new Date(a.expiresAt).toISOString()}
-                title={new Date(a.expiresAt).toLocaleString()}
-              >
-                {span(a.expiresAt - now)}
+              <time dateTime={a.expiresAt} title={new Date(a.expiresAt).toLocaleString()}>
+                {span(msOf(a.expiresAt) - now)}
               </time>
             </span>
           </li>

@@ -35,7 +35,7 @@ function PostRow({ item }: { item: RoomItem }) {
         {item.to !== undefined && item.to.length > 0 && (
           <span className="muted">to {item.to.join(', ')}</span>
         )}
-        <time dateTime={at.toISOString()}>{at.toLocaleTimeString()}</time>
+        <time dateTime={item.createdAt}>{at.toLocaleTimeString()}</time>
       </div>
       <p className={plain ? 'post-body' : 'mono post-body'}>{bodyOf(item)}</p>
     </li>

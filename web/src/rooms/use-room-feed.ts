@@ -2,10 +2,11 @@
 // appended once (by seq) and a dropped stream reconnects with backoff from the last seq held.
 import { useEffect, useState } from 'react';
 
-import type { RoomItem } from '../../../src/rooms/model.js';
+import type { RoomItem as ModelItem } from '../../../src/rooms/model.js';
 import { type LiveState, useLive } from '../board/use-live.js';
+import type { Wire } from '../wire.js';
 
-export type { RoomItem };
+export type RoomItem = Wire<ModelItem>;
 
 export interface RoomFeed {
   items: RoomItem[];
