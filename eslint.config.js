@@ -11,7 +11,7 @@ const facades = {
   regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
-const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane';
+const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane|code|activity';
 const domains = {
   regex: `^(\\.\\./)+(${DOMAIN_NAMES})(/|$)`,
   message: 'The store never imports a domain module.',
@@ -63,6 +63,8 @@ export default tseslint.config(
       'src/rooms/**/*.ts',
       'src/broker/**/*.ts',
       'src/backplane/**/*.ts',
+      'src/code/**/*.ts',
+      'src/activity/**/*.ts',
     ],
     rules: restrict(facades, noSdk, DRIVER),
   },

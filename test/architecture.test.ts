@@ -11,7 +11,17 @@ import { ROOT } from './helpers.js';
 const SRC = join(ROOT, 'src');
 const WEB = join(ROOT, 'web/src');
 const FACADES = new Set(['mcp', 'http', 'irc', 'cli', 'web', 'core']);
-const DOMAINS = new Set(['auth', 'board', 'memory', 'embed', 'rooms', 'broker', 'backplane']);
+const DOMAINS = new Set([
+  'auth',
+  'board',
+  'memory',
+  'embed',
+  'rooms',
+  'broker',
+  'backplane',
+  'code',
+  'activity',
+]);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
