@@ -9,6 +9,8 @@ const TIME_FIELDS = [
   'expiresAt',
   'decidedAt',
   'leaseExpiresAt',
+  'leaseUntil',
+  'grantExpiresAt',
   'lastSeenAt',
   'rotatedAt',
   'revokedAt',

@@ -97,7 +97,7 @@ describe('grants over REST (another process)', () => {
     expect(grants).toEqual([
       expect.objectContaining({ principal: 'agent:ops', tool: 'delete_path', status: 'active' }),
     ]);
-    expect(grants[0]?.expiresAt).toBe(Date.parse(until));
+    expect(grants[0]?.expiresAt).toBe(new Date(Date.parse(until)).toISOString());
     const id = grants[0]?.id ?? '?';
     const revoked = await rest('DELETE', `/api/approvals/grants/${id}?by=carol`);
     expect(revoked.json.grant).toMatchObject({ id, status: 'revoked', revokedBy: 'carol' });

@@ -150,7 +150,9 @@ describe('an abandoned approval over stdio', () => {
     const call = client.callTool({ name: 'delete_path', arguments: { path: '/srv/all' } });
     call.catch(() => undefined);
     const pending = await pendingFromCli(db);
-    expect(pending.leaseUntil).toBeGreaterThan(pending.createdAt);
+    expect(Date.parse(String(pending.leaseUntil))).toBeGreaterThan(
+      Date.parse(String(pending.createdAt)),
+    );
     process.kill(transport.pid ?? 0, 'SIGKILL');
 
     const gone = await cancelledFromCli(db, pending.id);

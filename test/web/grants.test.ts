@@ -71,9 +71,11 @@ describe.skipIf(!HAVE_CHROMIUM)('grants in Chromium', () => {
         await fetch(`${serve.base}/api/approvals/grants`, {
           headers: { authorization: `Bearer ${apiToken(serve)}` },
         })
-      ).json()) as { grants: Array<{ expiresAt: number; grantedBy: string }> };
+      ).json()) as { grants: Array<{ expiresAt: string; grantedBy: string }> };
       expect(listed.grants[0]?.grantedBy).toBe('dashboard');
-      expect(listed.grants[0]?.expiresAt).toBeGreaterThanOrEqual(before + 86_400_000 - 60_000);
+      expect(Date.parse(listed.grants[0]?.expiresAt ?? '')).toBeGreaterThanOrEqual(
+        before + 86_400_000 - 60_000,
+      );
       // The grant lets the agent's next call through without a card.
       const granted = await ops.client.callTool({ name: 'delete_path', arguments: { path: '/c' } });
       expect(granted.isError).toBeFalsy();

@@ -10,6 +10,8 @@ type TimeKey =
   | 'expiresAt'
   | 'decidedAt'
   | 'leaseExpiresAt'
+  | 'leaseUntil'
+  | 'grantExpiresAt'
   | 'lastSeenAt'
   | 'rotatedAt'
   | 'revokedAt'

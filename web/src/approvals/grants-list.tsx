@@ -4,8 +4,12 @@
 // grant), after a revocation here, and when the tab becomes visible.
 import { useCallback, useEffect, useState } from 'react';
 
-import type { Grant } from '../../../src/broker/model.js';
+import type { Grant as ModelGrant } from '../../../src/broker/model.js';
 import { api, errorText } from '../api.js';
+import type { Wire } from '../wire.js';
+
+/** A grant as the REST API sends it (times as ISO 8601). */
+type Grant = Wire<ModelGrant>;
 
 /** Reads `GET /api/approvals/grants` (active ones) whenever `version` changes. */
 function useGrants(version: unknown) {
@@ -33,7 +37,7 @@ function useGrants(version: unknown) {
   return { grants, error, refresh };
 }
 
-const when = (ms: number): string => new Date(ms).toLocaleString();
+const when = (t: string | number): string => new Date(t).toLocaleString();
 
 function GrantRow({ grant: g, onRevoke }: { grant: Grant; onRevoke(g: Grant): void }) {
   return (
