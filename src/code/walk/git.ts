@@ -96,14 +96,18 @@ export async function listWorkTree(dir: string): Promise<WorkTreeListing> {
   return listing;
 }
 
-/** Which of `paths` (relative to `dir`; directories with a trailing slash) git ignores. */
+/**
+ * Which of `paths` (relative to `dir`; directories with a trailing slash) git ignores: for a
+ * watcher deciding about a new path without relisting. Paths with a newline are not asked.
+ */
 export async function checkIgnored(dir: string, paths: readonly string[]): Promise<Set<string>> {
   const ignored = new Set<string>();
-  for (let i = 0; i < paths.length; i += 200) {
-    const batch = paths.slice(i, i + 200);
-    const out = await runGitRaw(dir, ['check-ignore', '-z', '--', ...batch]);
+  const asked = paths.filter((p) => p !== '' && !/[\n\0]/.test(p));
+  for (let i = 0; i < asked.length; i += 200) {
+    const batch = asked.slice(i, i + 200);
+    const out = await runGitRaw(dir, ['check-ignore', '--', ...batch]);
     if (out.code > 1) throw new GitCommandError(`git check-ignore failed: ${out.stderr}`, out.code);
-    for (const p of out.stdout.toString('utf8').split('\0')) if (p !== '') ignored.add(p);
+    for (const p of out.stdout.toString('utf8').split('\n')) if (p !== '') ignored.add(p);
   }
   return ignored;
 }
