@@ -1,0 +1,88 @@
+// Resolves the `path` to walk and checks it against the allowed roots. Refusals are typed and
+// name the field; nothing outside an allowed root is stat'ed, so existence never leaks.
+import { realpathSync } from 'node:fs';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+import { InvalidInputError } from '../../shared/index.js';
+
+/** Why a `path` was refused. */
+export type PathRefusal = 'outside_allowed_roots' | 'missing' | 'not_directory' | 'invalid';
+
+/** The `path` argument cannot be walked; `field` is the argument's name. */
+export class PathRefusedError extends InvalidInputError {
+  readonly refusal: PathRefusal;
+  constructor(refusal: PathRefusal, message: string, field = 'path') {
+    super(message, field);
+    this.refusal = refusal;
+  }
+}
+
+/** The default allowed roots: the user's home and the OS temp folder, canonicalised. */
+export function defaultAllowedRoots(): string[] {
+  return [homedir(), tmpdir()].map(canonical);
+}
+
+function canonical(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** True when `path` is `root` or lies under it (both absolute, canonical). */
+export function isWithin(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+/** Allowed roots as given (or the defaults), canonicalised once. */
+export function allowedRootsOf(given: readonly string[] | undefined): string[] {
+  return given === undefined ? defaultAllowedRoots() : given.map((r) => canonical(resolve(r)));
+}
+
+function refuseOutside(path: string, roots: readonly string[], shown: string): void {
+  if (roots.some((r) => isWithin(path, r))) return;
+  throw new PathRefusedError(
+    'outside_allowed_roots',
+    `path ${shown} is outside the allowed roots (${roots.join(', ')})`,
+  );
+}
+
+/**
+ * The canonical directory to walk. Throws PathRefusedError (field `path`) when the path is
+ * empty, outside the allowed roots (checked before and after resolving links), missing, or
+ * not a directory.
+ */
+export async function resolveWalkRoot(
+  path: string,
+  roots: readonly string[],
+  cwd: string = process.cwd(),
+): Promise<string> {
+  if (path.trim() === '' || path.includes('\0')) {
+    throw new PathRefusedError('invalid', 'path must be a non-empty directory path');
+  }
+  const lexical = resolve(cwd, path);
+  refuseOutside(lexical, roots, JSON.stringify(path));
+  try {
+    await lstat(lexical);
+  } catch {
+    throw new PathRefusedError('missing', `path ${JSON.stringify(path)} does not exist`);
+  }
+  let real: string;
+  try {
+    real = await realpath(lexical);
+  } catch {
+    throw new PathRefusedError('missing', `path ${JSON.stringify(path)} is a broken link`);
+  }
+  refuseOutside(real, roots, `${JSON.stringify(path)} (resolves to ${real})`);
+  if (!(await stat(real)).isDirectory()) {
+    throw new PathRefusedError(
+      'not_directory',
+      `path ${JSON.stringify(path)} is a file, not a directory`,
+    );
+  }
+  return real;
+}
