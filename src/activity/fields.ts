@@ -91,7 +91,14 @@ export const MAX_PATH_CHARS = 4096;
 /** Longest accepted identifier (session, model, operator, …). */
 export const MAX_ID_CHARS = 256;
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}
 
 /**
  * Why `value` is not acceptable as the text of `field` (a phrase for a message), or undefined
@@ -101,7 +108,7 @@ export function stringProblem(field: ProvenanceField, value: string): string | u
   const max = field === 'repo_path' ? MAX_PATH_CHARS : MAX_ID_CHARS;
   if (value.trim() === '') return 'must not be empty';
   if (value.length > max) return `must be at most ${max} characters (got ${value.length})`;
-  if (CONTROL.test(value)) return 'must not contain control characters';
+  if (hasControl(value)) return 'must not contain control characters';
   if (firstInvisible(value) !== null) return 'must not contain invisible characters';
   return undefined;
 }

@@ -2,7 +2,6 @@
 // field may be overridden), and the fast-fail check a tool family runs before it works. Throws
 // typed errors only; the MCP layer turns them into JSON-RPC -32602 (src/mcp/errors.ts).
 import { DomainError } from '../shared/index.js';
-
 import {
   FAMILY_REQUIREMENTS,
   MODEL_ID_VARIABLES,
