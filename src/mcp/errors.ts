@@ -1,11 +1,13 @@
 // The one error mapper: expected refusals and invalid arguments → tool errors the model reads
 // (MCP 2025-11-25, SEP-1303), anything else → -32603 with no internals. Logged once here.
-// JSON-RPC -32602 is left for malformed envelopes and unknown tools (src/mcp/tool-call.ts, server.ts).
+// JSON-RPC -32602 is left for malformed envelopes and unknown tools (src/mcp/tool-call.ts, server.ts),
+// and for missing or invalid execution provenance, where the context spec asks for it.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 
+import { ProvenanceError } from '../activity/index.js';
 import { DomainError, describeIssues, InvalidInputError } from '../shared/index.js';
 
 /** `_meta.denied.reason` of an argument the tool refused (schema or domain check). */
@@ -42,9 +44,12 @@ export function invalidArgs(error: z.ZodError): CallToolResult {
 
 /**
  * Maps anything a handler threw. Returns a tool result for domain refusals and invalid input,
- * and throws an RpcError (which the SDK turns into a JSON-RPC error) for everything else.
+ * and throws an RpcError (which the SDK turns into a JSON-RPC error) for everything else:
+ * -32602 with the spec's text for provenance refusals (the spec's error has no `data`),
+ * -32603 `internal error` for the unexpected.
  */
 export function mapError(err: unknown, tool: string, logger: Logger): CallToolResult {
+  if (err instanceof ProvenanceError) throw new RpcError(ErrorCode.InvalidParams, err.message);
   if (err instanceof InvalidInputError) {
     const field = err.field === undefined ? '' : `${err.field}: `;
     return toolError(`invalid args: ${field}${err.message}`, INVALID_ARGS);
