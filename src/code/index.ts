@@ -8,3 +8,15 @@ export {
   type SyntaxNode,
   type SyntaxTree,
 } from './parser.js';
+export {
+  type AnalyzeInput,
+  type AnalyzeOptions,
+  analyzeSource,
+  analyzeTree,
+  type CodeMetrics,
+  type FileMetrics,
+  type FunctionMetrics,
+  halsteadFromCounts,
+  type HalsteadMetrics,
+  maintainabilityIndex,
+} from './metrics/index.js';
