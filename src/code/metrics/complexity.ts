@@ -83,6 +83,8 @@ export function complexityOf(
 
 function visit(c: Counter, frame: Frame): void {
   const { node, nesting } = frame;
+  // Anonymous tokens may share a name with a node type (Ruby's `if` keyword in an `if` node).
+  if (!node.isNamed) return;
   const k = c.kinds;
   const t = node.type;
   if (k.functions.has(t) || k.lambdas.has(t)) {
@@ -154,6 +156,7 @@ function elsePart(c: Counter, frame: Frame): void {
 
 /** The if that an else part introduces (`else if`), or null for a plain else. */
 function elseIfTarget(k: NodeKinds, node: SyntaxNode): SyntaxNode | null {
+  if (!node.isNamed) return null;
   if (k.ifs.has(node.type) || k.elseIfs.has(node.type)) return node;
   const wrapper = k.elses.has(node.type) || node.type === 'control_structure_body';
   if (!wrapper) return null;

@@ -69,8 +69,8 @@ const C_BASE = {
   catches: set(),
   gotos: set('goto_statement'),
   parameterLists: set('parameter_list'),
-  parameters: set('parameter_declaration', 'optional_parameter_declaration', 'variadic_parameter'),
-  atoms: set('string_literal', 'char_literal', 'concatenated_string', 'raw_string_literal'),
+  parameters: set('parameter_declaration', 'variadic_parameter'),
+  atoms: set('string_literal', 'char_literal', 'concatenated_string'),
 };
 
 /** Node kinds per language (verified against tree-sitter-wasms 0.1.13). */
@@ -143,6 +143,12 @@ export const NODE_KINDS: Readonly<Record<CodeLanguage, NodeKinds>> = {
     lambdas: set('lambda_expression'),
     loops: set('for_statement', 'for_range_loop', 'while_statement', 'do_statement'),
     catches: set('catch_clause'),
+    parameters: set(
+      'parameter_declaration',
+      'optional_parameter_declaration',
+      'variadic_parameter_declaration',
+    ),
+    atoms: set('string_literal', 'char_literal', 'concatenated_string', 'raw_string_literal'),
   },
   csharp: {
     ...JS_BASE,
@@ -188,7 +194,7 @@ export const NODE_KINDS: Readonly<Record<CodeLanguage, NodeKinds>> = {
     binaries: set('binary'),
     calls: set('call'),
     parameterLists: set('method_parameters', 'lambda_parameters', 'block_parameters'),
-    atoms: set('string', 'symbol', 'simple_symbol', 'regex', 'heredoc_body'),
+    atoms: set('string', 'simple_symbol', 'delimited_symbol', 'regex', 'heredoc_body'),
   },
   php: {
     ...JS_BASE,
