@@ -148,3 +148,10 @@ describe('file metrics and robustness', () => {
     await expect(big).rejects.toBeInstanceOf(DomainError);
   });
 });
+
+describe('bare lambda parameters', () => {
+  it('counts one parameter for x => x and for a Python lambda', async () => {
+    expect((await fn('javascript', 'const id = x => x;', 'id')).parameters).toBe(1);
+    expect((await fn('python', 'add = lambda a, b: a + b\n', 'add')).parameters).toBe(2);
+  });
+});

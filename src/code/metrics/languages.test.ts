@@ -241,3 +241,50 @@ describe('nesting, else-if, else, logical runs and recursion in the other gramma
     });
   }
 });
+
+// sumOfPrimes (the paper's first example) wherever a loop can be continued by label:
+// outer loop +1, inner loop +2, if +3, labelled continue +1 = 7; cyclomatic 1 + 3 = 4.
+const SUM_OF_PRIMES: [CodeLanguage, string][] = [
+  [
+    'typescript',
+    'function sumOfPrimes(max: number) {\n  let total = 0;\n  OUT: for (let i = 1; i <= max; ++i) {\n    for (let j = 2; j < i; ++j) {\n      if (i % j === 0) {\n        continue OUT;\n      }\n    }\n    total += i;\n  }\n  return total;\n}\n',
+  ],
+  [
+    'go',
+    'package p\nfunc sumOfPrimes(max int) int {\n\ttotal := 0\nOUT:\n\tfor i := 1; i <= max; i++ {\n\t\tfor j := 2; j < i; j++ {\n\t\t\tif i%j == 0 {\n\t\t\t\tcontinue OUT\n\t\t\t}\n\t\t}\n\t\ttotal += i\n\t}\n\treturn total\n}\n',
+  ],
+  [
+    'rust',
+    "fn sumOfPrimes(max: u32) -> u32 {\n    let mut total = 0;\n    'out: for i in 1..=max {\n        for j in 2..i {\n            if i % j == 0 {\n                continue 'out;\n            }\n        }\n        total += i;\n    }\n    total\n}\n",
+  ],
+  [
+    'kotlin',
+    'fun sumOfPrimes(max: Int): Int {\n    var total = 0\n    out@ for (i in 1..max) {\n        for (j in 2 until i) {\n            if (i % j == 0) {\n                continue@out\n            }\n        }\n        total += i\n    }\n    return total\n}\n',
+  ],
+  [
+    'c',
+    'int sumOfPrimes(int max) {\n  int total = 0;\n  for (int i = 1; i <= max; ++i) {\n    for (int j = 2; j < i; ++j) {\n      if (i % j == 0) {\n        goto next;\n      }\n    }\n    total += i;\n  next:;\n  }\n  return total;\n}\n',
+  ],
+];
+
+describe('sumOfPrimes with a labelled jump in other grammars', () => {
+  for (const [language, src] of SUM_OF_PRIMES) {
+    it(language, async () => {
+      const m = await fn(language, src, 'sumOfPrimes');
+      expect({ cognitive: m.cognitive, cyclomatic: m.cyclomatic }).toEqual({
+        cognitive: 7,
+        cyclomatic: 4,
+      });
+    });
+  }
+
+  it('adds nothing for an unlabelled continue (Python)', async () => {
+    const src =
+      'def sum_of_primes(mx):\n    total = 0\n    for i in range(1, mx + 1):\n        for j in range(2, i):\n            if i % j == 0:\n                continue\n        total += i\n    return total\n';
+    const m = await fn('python', src, 'sum_of_primes');
+    expect({ cognitive: m.cognitive, cyclomatic: m.cyclomatic }).toEqual({
+      cognitive: 6,
+      cyclomatic: 4,
+    });
+  });
+});
