@@ -49,8 +49,9 @@ class Counter {
   /** Pushes every child of `frame.node` at `nesting` (inside `fnName` when given). */
   children(frame: Frame, nesting: number, fnName: string | null = frame.fnName): void {
     const inFn = frame.inFn || fnName !== frame.fnName;
-    for (let i = frame.node.childCount - 1; i >= 0; i -= 1) {
-      const child = frame.node.child(i);
+    // Anonymous tokens need no frame: the nodes that read them (binaries, ifs) do so directly.
+    for (let i = frame.node.namedChildCount - 1; i >= 0; i -= 1) {
+      const child = frame.node.namedChild(i);
       if (child !== null) this.push({ node: child, nesting, inFn, fnName });
     }
   }
