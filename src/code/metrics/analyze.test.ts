@@ -1,3 +1,5 @@
+// Tests of analyzeSource: SLOC, blank and comment lines, parameters, length, nesting, names,
+// file-level measures, syntax errors, budgets and typed refusals; real grammars throughout.
 import { describe, expect, it } from 'vitest';
 
 import { DomainError, InvalidInputError } from '../../shared/errors.js';
@@ -153,5 +155,16 @@ describe('bare lambda parameters', () => {
   it('counts one parameter for x => x and for a Python lambda', async () => {
     expect((await fn('javascript', 'const id = x => x;', 'id')).parameters).toBe(1);
     expect((await fn('python', 'add = lambda a, b: a + b\n', 'add')).parameters).toBe(2);
+  });
+});
+
+describe('names of functions the grammar leaves unnamed', () => {
+  it('names C# accessors after their property and Kotlin secondary constructors', async () => {
+    const cs = await analyze('csharp', 'class A { int P { get { return 1; } set { } } }');
+    expect(cs.functions.map((f) => f.name)).toEqual(['P.get', 'P.set']);
+    const kt = await analyze('kotlin', 'class A(val z: Int) {\n  constructor() : this(1) {}\n}\n');
+    expect(kt.functions.map((f) => f.name)).toEqual(['constructor']);
+    const prop = await analyze('kotlin', 'class B {\n  val size: Int\n    get() = 1\n}\n');
+    expect(prop.functions.map((f) => f.name)).toEqual(['size.get']);
   });
 });

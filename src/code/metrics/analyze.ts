@@ -6,7 +6,7 @@ import { DomainError, InvalidInputError } from '../../shared/errors.js';
 import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import { parseSource, type SyntaxNode } from '../parser.js';
 import { type ComplexityMetrics, complexityOf } from './complexity.js';
-import { boundName, functionName, parameterCount } from './constructs.js';
+import { boundName, functionName, implicitName, parameterCount } from './constructs.js';
 import { halsteadOf, type HalsteadMetrics, maintainabilityIndex } from './halstead.js';
 import { NODE_KINDS, type NodeKinds } from './node-kinds.js';
 import { type Budget, rowKinds } from './tree-scan.js';
@@ -150,7 +150,7 @@ function measureFunction(
   budget: Budget,
 ): FunctionMetrics {
   const declared = kinds.functions.has(node.type) ? functionName(node) : null;
-  const name = declared ?? boundName(node);
+  const name = declared ?? implicitName(node) ?? boundName(node);
   const start = node.startPosition.row;
   const end = node.endPosition.row;
   return {

@@ -1,3 +1,5 @@
+// Tests of cognitive and cyclomatic complexity rule by rule, starting from the SonarSource
+// paper's own examples; every expectation carries its hand count.
 import { describe, expect, it } from 'vitest';
 
 import { fn } from './test-helpers.js';

@@ -31,6 +31,25 @@ export function functionName(node: SyntaxNode): string | null {
   return direct?.text ?? null;
 }
 
+const ACCESSORS: ReadonlySet<string> = new Set(['accessor_declaration', 'getter', 'setter']);
+
+/** A name for a function the grammar leaves unnamed: `P.get` for accessors, `constructor`. */
+export function implicitName(node: SyntaxNode): string | null {
+  if (node.type === 'secondary_constructor') return 'constructor';
+  if (!ACCESSORS.has(node.type)) return null;
+  const keyword = node.children.find((n) => n !== null && !n.isNamed)?.type ?? node.type;
+  // Kotlin puts a getter beside its property_declaration; C# nests accessors in the property.
+  const before = node.previousNamedSibling;
+  let owner = before?.type === 'property_declaration' ? before : node.parent;
+  for (let depth = 0; owner !== null && depth < 3; depth += 1) {
+    const variable = owner.namedChildren.find((n) => n?.type === 'variable_declaration');
+    const named = owner.childForFieldName('name') ?? variable?.namedChild(0) ?? null;
+    if (named !== null) return `${named.text}.${keyword}`;
+    owner = owner.parent;
+  }
+  return keyword;
+}
+
 /** The name a lambda is bound to (`const f = () => …`, `f = lambda: …`), or null. */
 export function boundName(node: SyntaxNode): string | null {
   const parent = node.parent;

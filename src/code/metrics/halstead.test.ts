@@ -1,3 +1,4 @@
+// Tests of the Halstead counts (by hand, on tiny samples) and the maintainability index formula.
 import { describe, expect, it } from 'vitest';
 
 import { halsteadFromCounts, maintainabilityIndex } from './halstead.js';

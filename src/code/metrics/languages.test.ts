@@ -1,3 +1,5 @@
+// Tests of cyclomatic and cognitive complexity on hand-counted samples in every grammar the
+// node table covers (walk, getWords, nested branches, sumOfPrimes).
 import { describe, expect, it } from 'vitest';
 
 import type { CodeLanguage } from '../languages.js';

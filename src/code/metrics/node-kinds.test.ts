@@ -1,3 +1,4 @@
+// Tests that the per-language node table names only node types the real grammars have.
 import { describe, expect, it } from 'vitest';
 
 import { CODE_LANGUAGES } from '../languages.js';
