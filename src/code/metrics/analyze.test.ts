@@ -168,3 +168,17 @@ describe('names of functions the grammar leaves unnamed', () => {
     expect(prop.functions.map((f) => f.name)).toEqual(['size.get']);
   });
 });
+
+describe('names of top-level lambdas', () => {
+  const cases: [CodeLanguage, string, string][] = [
+    ['javascript', 'const o = { f: () => 1 };', 'f'],
+    ['python', 'g = lambda: 1\n', 'g'],
+    ['kotlin', 'val h = { x: Int -> x }\n', 'h'],
+    ['go', 'package p\nvar run = func() {}\n', 'run'],
+  ];
+  for (const [language, src, name] of cases) {
+    it(`finds ${name} in ${language}`, async () => {
+      expect((await analyze(language, src)).functions.map((f) => f.name)).toContain(name);
+    });
+  }
+});

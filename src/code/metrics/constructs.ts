@@ -50,15 +50,25 @@ export function implicitName(node: SyntaxNode): string | null {
   return keyword;
 }
 
-/** The name a lambda is bound to (`const f = () => …`, `f = lambda: …`), or null. */
+/**
+ * The name a lambda is bound to (`const f = () => …`, `f = lambda: …`, `{ f: () => … }`,
+ * Kotlin's `val f = { … }`, C#'s `Func<int> f = () => …`), looking two levels up; else null.
+ */
 export function boundName(node: SyntaxNode): string | null {
-  const parent = node.parent;
-  if (parent === null) return null;
-  const target =
-    parent.childForFieldName('name') ??
-    parent.childForFieldName('left') ??
-    parent.childForFieldName('pattern');
-  if (target !== null && target.id !== node.id && target.childCount <= 1) return target.text;
+  let child = node;
+  let parent = node.parent;
+  for (let depth = 0; parent !== null && depth < 2; depth += 1) {
+    const field = ['name', 'left', 'pattern', 'key']
+      .map((f) => parent?.childForFieldName(f) ?? null)
+      .find((n) => n !== null && n.id !== child.id);
+    const variable = parent.namedChildren
+      .find((n) => n?.type === 'variable_declaration')
+      ?.namedChild(0);
+    const target = field ?? variable ?? null;
+    if (target !== null && target.namedChildCount === 0) return target.text;
+    child = parent;
+    parent = parent.parent;
+  }
   return null;
 }
 
