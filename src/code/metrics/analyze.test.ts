@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DomainError, InvalidInputError } from '../../shared/errors.js';
-import type { CodeLanguage } from '../languages.js';
+import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import { analyzeSource } from './analyze.js';
 import { analyze, fn } from './test-helpers.js';
 
@@ -124,6 +124,15 @@ describe('file metrics and robustness', () => {
       sloc: 0,
       functions: 0,
     });
+  });
+
+  it('measures garbage in every grammar without throwing', async () => {
+    const garbage = 'if (( { else } case => && || ?? fn def func [ ] ) end "unterminated \n\t/* x';
+    for (const language of CODE_LANGUAGES) {
+      const m = await analyze(language, garbage);
+      expect(m.cyclomatic, language).toBeGreaterThanOrEqual(1);
+      expect(m.lines, language).toBe(2);
+    }
   });
 
   it('survives deep nesting without recursion and stops at its step budget', async () => {
