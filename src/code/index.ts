@@ -38,3 +38,15 @@ export {
   type WalkResult,
   walkRepository,
 } from './walk/index.js';
+export {
+  type AnalyzeInput,
+  type AnalyzeOptions,
+  analyzeSource,
+  analyzeTree,
+  type CodeMetrics,
+  type FileMetrics,
+  type FunctionMetrics,
+  halsteadFromCounts,
+  type HalsteadMetrics,
+  maintainabilityIndex,
+} from './metrics/index.js';
