@@ -8,3 +8,13 @@ export {
   type SyntaxNode,
   type SyntaxTree,
 } from './parser.js';
+export {
+  CHUNK_DEFAULTS,
+  type ChunkedFile,
+  chunkFile,
+  type ChunkInput,
+  type ChunkKind,
+  type ChunkOptions,
+  type CodeChunk,
+  type FallbackReason,
+} from './chunk/index.js';
