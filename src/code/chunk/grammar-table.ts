@@ -48,6 +48,8 @@ export interface GrammarSpec {
   importCalls: ReadonlySet<string>;
   /** A line of leading context: doc comment, decorator, attribute. */
   leading: RegExp;
+  /** Every node type above, for one descendantsOfType call. */
+  interesting: string[];
 }
 
 const SLASH = /^\s*(\/\/|\/\*|\*|@[A-Za-z])/;
@@ -309,7 +311,14 @@ export function grammarSpec(language: CodeLanguage): GrammarSpec {
   let spec = specs.get(language);
   if (spec === undefined) {
     const raw = RAW[language];
+    const interesting = new Set([
+      ...raw.idents,
+      ...Object.keys(raw.calls),
+      ...Object.keys(raw.decls),
+      ...Object.keys(raw.imports),
+    ]);
     spec = {
+      interesting: [...interesting],
       decls: new Map(Object.entries(raw.decls)),
       wrappers: new Map(Object.entries(raw.wrappers ?? {})),
       calls: new Map(Object.entries(raw.calls)),

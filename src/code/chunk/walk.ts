@@ -1,4 +1,4 @@
-// One pass over a syntax tree with a cursor: finds declarations (only at top level and inside
+// One pass over a syntax tree's interesting nodes: finds declarations (only at top level and inside
 // containers, never inside function bodies), attributes every identifier and call to the
 // innermost declaration, and collects imports. Must not slice the source or build chunk text.
 import type { SyntaxNode, SyntaxTree } from '../parser.js';
@@ -52,7 +52,8 @@ export interface WalkLimits {
 
 interface Frame {
   decl: RawDecl;
-  depth: number;
+  /** End offset of the declaration node itself (not its wrappers). */
+  end: number;
 }
 
 interface State {
@@ -62,6 +63,8 @@ interface State {
   top: TopRef[];
   imports: Set<string>;
   stack: Frame[];
+  /** Nodes starting before this offset are inside an import statement already read. */
+  skipUntil: number;
 }
 
 const CONTAINERS = new Set<ChunkKind>([
@@ -82,67 +85,56 @@ export function lastRow(node: SyntaxNode): number {
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
 }
 
-/** Walks `tree` once with `spec`; see the file header. */
+/**
+ * Walks `tree` once with `spec`; see the file header. The grammar's interesting node types are
+ * fetched in one call (document order), which is much cheaper than stepping a cursor over every
+ * node from JavaScript; nesting is tracked by offsets.
+ */
 export function walkTree(tree: SyntaxTree, spec: GrammarSpec, limits: WalkLimits): WalkResult {
-  const state: State = { spec, limits, decls: [], top: [], imports: new Set(), stack: [] };
-  const cursor = tree.walk();
-  let depth = 0;
-  try {
-    for (;;) {
-      if (visit(cursor, depth, state) && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent())
-          return { decls: state.decls, top: state.top, imports: [...state.imports] };
-        depth--;
-      }
-    }
-  } finally {
-    cursor.delete();
+  const st: State = {
+    spec,
+    limits,
+    decls: [],
+    top: [],
+    imports: new Set(),
+    stack: [],
+    skipUntil: -1,
+  };
+  for (const node of tree.rootNode.descendantsOfType(spec.interesting)) {
+    if (node === null || node.startIndex < st.skipUntil) continue;
+    const stack = st.stack;
+    while (stack.length > 0 && (stack[stack.length - 1]?.end ?? 0) <= node.startIndex) stack.pop();
+    visit(node, st);
   }
+  return { decls: st.decls, top: st.top, imports: [...st.imports] };
 }
 
-type Cursor = ReturnType<SyntaxTree['walk']>;
-
-/** Handles the node under the cursor; returns whether to descend into it. */
-function visit(cursor: Cursor, depth: number, st: State): boolean {
-  const stack = st.stack;
-  while (stack.length > 0 && (stack[stack.length - 1]?.depth ?? -1) >= depth) stack.pop();
-  if (!cursor.nodeIsNamed) return false;
-  const type = cursor.nodeType;
-  const frame = stack[stack.length - 1];
+/** Handles one node of an interesting type. */
+function visit(node: SyntaxNode, st: State): void {
+  const type = node.type;
+  const frame = st.stack[st.stack.length - 1];
   if (st.spec.idents.has(type)) {
-    addRef(st, frame, cursor.nodeText, cursor.startPosition.row, false);
-    return false;
+    addRef(st, frame, node.text, node.startPosition.row, false);
+    return;
   }
-  let node: SyntaxNode | null = null;
   const importRule = st.spec.imports.get(type);
   if (importRule !== undefined) {
-    node = cursor.currentNode;
     const found = importRule(node);
-    for (const spec of found) addImport(st, spec);
-    if (found.length > 0) return false;
-  }
-  const calleeField = st.spec.calls.get(type);
-  if (calleeField !== undefined) {
-    node ??= cursor.currentNode;
-    visitCall(st, frame, node, calleeField);
-  }
-  if (frame === undefined || frame.decl.container) {
-    const rule = st.spec.decls.get(type);
-    if (rule !== undefined) {
-      node ??= cursor.currentNode;
-      const decl = makeDecl(node, rule, frame?.decl, st.spec);
-      if (decl !== null) {
-        st.decls.push(decl);
-        frame?.decl.children.push(decl);
-        stack.push({ decl, depth });
-      }
+    for (const specifier of found) addImport(st, specifier);
+    if (found.length > 0) {
+      st.skipUntil = node.endIndex;
+      return;
     }
   }
-  return true;
+  const calleeField = st.spec.calls.get(type);
+  if (calleeField !== undefined) visitCall(st, frame, node, calleeField);
+  if (frame !== undefined && !frame.decl.container) return;
+  const rule = st.spec.decls.get(type);
+  const decl = rule === undefined ? null : makeDecl(node, rule, frame?.decl, st.spec);
+  if (decl === null) return;
+  st.decls.push(decl);
+  frame?.decl.children.push(decl);
+  st.stack.push({ decl, end: node.endIndex });
 }
 
 function visitCall(
