@@ -2,40 +2,28 @@
 // named, where their body is, which nodes wrap them, which are calls, identifiers and imports.
 // Node type names were checked against the tree-sitter-wasms 0.1.13 grammars by printing trees.
 import type { CodeLanguage } from '../languages.js';
-import type { SyntaxNode } from '../parser.js';
-import { IMPORT_CALLS, IMPORT_RULES, type ImportRule } from './imports.js';
 import {
-  bareTypeName,
-  cDeclaratorName,
-  childOfType,
-  fieldText,
-  goMethodName,
-  hasChildType,
-  kotlinName,
-} from './names.js';
-import type { ChunkKind } from './types.js';
+  C_DECLS,
+  C_WRAPPERS,
+  cStructName,
+  type DeclRule,
+  goTypeBody,
+  goTypeSpec,
+  HASH,
+  JS_CALLS,
+  JS_DECLS,
+  JS_IDENTS,
+  JS_WRAPPERS,
+  kotlinBody,
+  kotlinClass,
+  SLASH,
+  TS_DECLS,
+  type WrapperRule,
+} from './grammar-rules.js';
+import { IMPORT_CALLS, IMPORT_RULES, type ImportRule } from './imports.js';
+import { bareTypeName, fieldText, goMethodName, kotlinName } from './names.js';
 
-/** How one declaration node type becomes a chunk. */
-export interface DeclRule {
-  /** The kind, or a function deciding it (null: this node is not a declaration after all). */
-  kind: ChunkKind | ((node: SyntaxNode) => ChunkKind | null);
-  /** Default: the `name` field. May return a dotted name (`Point.Move`). */
-  name?: (node: SyntaxNode) => string | null;
-  /** Default: the `body` field. */
-  body?: (node: SyntaxNode) => SyntaxNode | null;
-  /** Skip the node when it has no body (prototypes, abstract and interface members). */
-  needsBody?: boolean;
-  /** The signature is the first line only (Ruby: a comment may sit between head and body). */
-  oneLineSignature?: boolean;
-}
-
-/** A node that wraps a declaration (export, decorators, template) and extends its range. */
-export interface WrapperRule {
-  /** `last`: when the declaration is its last named child; `only`: its only one; `any`. */
-  when: 'last' | 'only' | 'any';
-  /** Whether the signature starts at the wrapper (`export function f`) or the declaration. */
-  signature: boolean;
-}
+export type { DeclRule, WrapperRule } from './grammar-rules.js';
 
 /** Everything the walker needs to know about one grammar. */
 export interface GrammarSpec {
@@ -52,75 +40,6 @@ export interface GrammarSpec {
   interesting: string[];
 }
 
-const SLASH = /^\s*(\/\/|\/\*|\*|@[A-Za-z])/;
-const HASH = /^\s*(#|@[A-Za-z])/;
-const fnValue = ['arrow_function', 'function_expression', 'function', 'generator_function'];
-
-/** `const f = () => …` and class fields holding functions are functions; other variables are not. */
-const jsVariable = (node: SyntaxNode): ChunkKind | null => {
-  const value = node.childForFieldName('value');
-  return value !== null && fnValue.includes(value.type) ? 'function' : null;
-};
-const jsValueBody = (n: SyntaxNode): SyntaxNode | null =>
-  n.childForFieldName('value')?.childForFieldName('body') ?? null;
-const jsField: DeclRule = {
-  body: jsValueBody,
-  kind: jsVariable,
-  name: (n) => fieldText(n, 'property') ?? fieldText(n, 'name'),
-};
-
-const JS_DECLS: Record<string, DeclRule> = {
-  function_declaration: { kind: 'function' },
-  generator_function_declaration: { kind: 'function' },
-  class_declaration: { kind: 'class' },
-  class: { kind: 'class' },
-  method_definition: { kind: 'method' },
-  variable_declarator: { kind: jsVariable, body: jsValueBody },
-  field_definition: jsField,
-};
-const TS_DECLS: Record<string, DeclRule> = {
-  ...JS_DECLS,
-  abstract_class_declaration: { kind: 'class' },
-  interface_declaration: { kind: 'interface' },
-  enum_declaration: { kind: 'enum' },
-  type_alias_declaration: { kind: 'type', body: (n) => n.childForFieldName('value') },
-  internal_module: { kind: 'module' },
-  module: { kind: 'module', needsBody: true },
-  public_field_definition: jsField,
-};
-const JS_WRAPPERS = {
-  export_statement: { when: 'last', signature: true },
-  lexical_declaration: { when: 'only', signature: true },
-  variable_declaration: { when: 'only', signature: true },
-} as const;
-const JS_IDENTS = ['identifier', 'type_identifier', 'property_identifier'];
-const JS_CALLS = { call_expression: 'function', new_expression: 'constructor' };
-
-const kotlinBody = (n: SyntaxNode): SyntaxNode | null =>
-  childOfType(n, ['class_body', 'enum_class_body', 'function_body']);
-const kotlinClass = (n: SyntaxNode): ChunkKind =>
-  hasChildType(n, 'interface') ? 'interface' : hasChildType(n, 'enum') ? 'enum' : 'class';
-
-const goTypeSpec = (n: SyntaxNode): ChunkKind => {
-  const type = n.childForFieldName('type')?.type;
-  return type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type';
-};
-const goTypeBody = (n: SyntaxNode): SyntaxNode | null => {
-  const type = n.childForFieldName('type');
-  return type === null ? null : childOfType(type, ['field_declaration_list']);
-};
-
-const cStructName = (n: SyntaxNode): string | null =>
-  fieldText(n, 'name') ??
-  (n.parent?.type === 'type_definition' ? fieldText(n.parent, 'declarator') : null);
-const C_DECLS: Record<string, DeclRule> = {
-  function_definition: { kind: 'function', name: cDeclaratorName },
-  struct_specifier: { kind: 'struct', name: cStructName, needsBody: true },
-  union_specifier: { kind: 'struct', name: cStructName, needsBody: true },
-  enum_specifier: { kind: 'enum', name: cStructName, needsBody: true },
-};
-const C_WRAPPERS = { type_definition: { when: 'any', signature: true } } as const;
-
 interface RawSpec {
   decls: Record<string, DeclRule>;
   wrappers?: Record<string, WrapperRule>;
@@ -131,34 +50,22 @@ interface RawSpec {
   leading: RegExp;
 }
 
+function jsSpec(decls: Record<string, DeclRule>): RawSpec {
+  return {
+    decls,
+    wrappers: JS_WRAPPERS,
+    calls: JS_CALLS,
+    idents: JS_IDENTS,
+    imports: IMPORT_RULES.js,
+    importCalls: IMPORT_CALLS.js,
+    leading: SLASH,
+  };
+}
+
 const RAW: Record<CodeLanguage, RawSpec> = {
-  typescript: {
-    decls: TS_DECLS,
-    wrappers: JS_WRAPPERS,
-    calls: JS_CALLS,
-    idents: JS_IDENTS,
-    imports: IMPORT_RULES.js,
-    importCalls: IMPORT_CALLS.js,
-    leading: SLASH,
-  },
-  tsx: {
-    decls: TS_DECLS,
-    wrappers: JS_WRAPPERS,
-    calls: JS_CALLS,
-    idents: JS_IDENTS,
-    imports: IMPORT_RULES.js,
-    importCalls: IMPORT_CALLS.js,
-    leading: SLASH,
-  },
-  javascript: {
-    decls: JS_DECLS,
-    wrappers: JS_WRAPPERS,
-    calls: JS_CALLS,
-    idents: JS_IDENTS,
-    imports: IMPORT_RULES.js,
-    importCalls: IMPORT_CALLS.js,
-    leading: SLASH,
-  },
+  typescript: jsSpec(TS_DECLS),
+  tsx: jsSpec(TS_DECLS),
+  javascript: jsSpec(JS_DECLS),
   python: {
     decls: { function_definition: { kind: 'function' }, class_definition: { kind: 'class' } },
     wrappers: { decorated_definition: { when: 'last', signature: false } },
