@@ -126,6 +126,8 @@ describe('chunkFile on bad or extreme input', () => {
     const input = { path: 'a.ts', language: 'typescript', text: 42 as unknown as string };
     await expect(chunkFile(input)).rejects.toBeInstanceOf(InvalidInputError);
     await expect(chunkFile(input)).rejects.toMatchObject({ field: 'text' });
+    const badLanguage = { path: 'a.ts', language: 7 as unknown as string, text: '' };
+    await expect(chunkFile(badLanguage)).rejects.toMatchObject({ field: 'language' });
   });
 });
 

@@ -17,6 +17,9 @@ import {
 } from './types.js';
 import { type WalkResult, walkTree } from './walk.js';
 
+/** Top-level code between declarations becomes a window only with this many non-space characters. */
+const MIN_GAP_CONTENT = 24;
+
 function isCodeLanguage(language: string | null): language is CodeLanguage {
   return language !== null && (CODE_LANGUAGES as readonly string[]).includes(language);
 }
@@ -42,7 +45,7 @@ async function parseAndWalk(
  * Chunks one file by syntax (functions, methods, classes, interfaces and their equivalents),
  * with line windows for top-level code and for files without a grammar or declarations.
  * Chunks are ordered by start line (a container before its members).
- * @throws InvalidInputError when `path` or `text` is not a string.
+ * @throws InvalidInputError when `path` or `text` is not a string, or `language` neither a string nor null.
  */
 export async function chunkFile(
   input: ChunkInput,
@@ -50,6 +53,9 @@ export async function chunkFile(
 ): Promise<ChunkedFile> {
   if (typeof input.path !== 'string') throw new InvalidInputError('path must be a string', 'path');
   if (typeof input.text !== 'string') throw new InvalidInputError('text must be a string', 'text');
+  if (input.language !== null && typeof input.language !== 'string') {
+    throw new InvalidInputError('language must be a string or null', 'language');
+  }
   const bounds: Bounds = { ...CHUNK_DEFAULTS, ...options };
   const lines = new LineIndex(input.text);
   const language = input.language;
@@ -83,11 +89,23 @@ export async function chunkFile(
       extra,
     );
   }
-  const spec = grammarSpec(language);
-  const decls = declChunks(lines, walked.decls, spec.leading, bounds);
-  const gaps = windowChunks(lines, decls.covered, walked.top, bounds, 24);
-  const chunks = [...decls.chunks, ...gaps].sort(
+  try {
+    return result('syntax', null, syntaxChunks(lines, walked, language, bounds), extra);
+  } catch {
+    return fallback('parse-failed');
+  }
+}
+
+/** Declaration chunks plus windows over the top-level code between them, in line order. */
+function syntaxChunks(
+  lines: LineIndex,
+  walked: WalkResult,
+  language: CodeLanguage,
+  bounds: Bounds,
+): CodeChunk[] {
+  const decls = declChunks(lines, walked.decls, grammarSpec(language).leading, bounds);
+  const gaps = windowChunks(lines, decls.covered, walked.top, bounds, MIN_GAP_CONTENT);
+  return [...decls.chunks, ...gaps].sort(
     (a, b) => a.startLine - b.startLine || b.endLine - a.endLine,
   );
-  return result('syntax', null, chunks, extra);
 }
