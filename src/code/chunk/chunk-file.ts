@@ -41,6 +41,31 @@ async function parseAndWalk(
   }
 }
 
+interface Extra {
+  imports?: string[];
+  errors?: boolean;
+}
+
+function assemble(
+  input: ChunkInput,
+  maxChunks: number,
+  mode: ChunkedFile['mode'],
+  reason: FallbackReason | null,
+  chunks: CodeChunk[],
+  extra: Extra,
+): ChunkedFile {
+  return {
+    path: input.path,
+    language: input.language ?? 'text',
+    mode,
+    fallbackReason: reason,
+    hasSyntaxErrors: extra.errors ?? false,
+    imports: extra.imports ?? [],
+    chunks: chunks.slice(0, maxChunks),
+    truncated: chunks.length > maxChunks,
+  };
+}
+
 /**
  * Chunks one file by syntax (functions, methods, classes, interfaces and their equivalents),
  * with line windows for top-level code and for files without a grammar or declarations.
@@ -63,17 +88,8 @@ export async function chunkFile(
     mode: ChunkedFile['mode'],
     reason: FallbackReason | null,
     chunks: CodeChunk[],
-    extra: { imports?: string[]; errors?: boolean } = {},
-  ): ChunkedFile => ({
-    path: input.path,
-    language: language ?? 'text',
-    mode,
-    fallbackReason: reason,
-    hasSyntaxErrors: extra.errors ?? false,
-    imports: extra.imports ?? [],
-    chunks: chunks.slice(0, bounds.maxChunks),
-    truncated: chunks.length > bounds.maxChunks,
-  });
+    extra: Extra = {},
+  ): ChunkedFile => assemble(input, bounds.maxChunks, mode, reason, chunks, extra);
   const fallback = (reason: FallbackReason): ChunkedFile =>
     result('fallback', reason, windowChunks(lines, [], [], bounds, 1));
   if (!isCodeLanguage(language)) return fallback('no-grammar');
