@@ -29,7 +29,7 @@ function declChunk(lines: LineIndex, d: RawDecl, leading: RegExp, b: Bounds): Co
   const references = [...d.refs]
     .filter((r) => !d.calls.has(r) && r !== d.name)
     .slice(0, b.maxReferences);
-  const base = {
+  const base: Omit<CodeChunk, 'text'> = {
     kind: d.kind,
     symbol: d.symbol,
     parent: dot > 0 ? d.symbol.slice(0, dot) : null,
@@ -51,14 +51,24 @@ function declChunk(lines: LineIndex, d: RawDecl, leading: RegExp, b: Bounds): Co
   if (d.endRow - first + 1 <= b.maxChunkLines) {
     return [{ ...base, text: cutLongLines(lines.slice(first, d.endRow), b.maxLineChars) }];
   }
-  const parts = windows(first, d.endRow, b.splitWindowLines, b.splitOverlapLines);
+  return splitDecl(lines, base, b);
+}
+
+/** A declaration longer than maxChunkLines as overlapping windows; references on part 1 only. */
+function splitDecl(lines: LineIndex, base: Omit<CodeChunk, 'text'>, b: Bounds): CodeChunk[] {
+  const parts = windows(
+    base.startLine - 1,
+    base.endLine - 1,
+    b.splitWindowLines,
+    b.splitOverlapLines,
+  );
   return parts.map(([start, end], i) => ({
     ...base,
     startLine: start + 1,
     endLine: end + 1,
     text: cutLongLines(lines.slice(start, end), b.maxLineChars),
-    calls: i === 0 ? calls : [],
-    references: i === 0 ? references : [],
+    calls: i === 0 ? base.calls : [],
+    references: i === 0 ? base.references : [],
     part: i + 1,
     parts: parts.length,
   }));
