@@ -50,3 +50,13 @@ export {
   type HalsteadMetrics,
   maintainabilityIndex,
 } from './metrics/index.js';
+export {
+  CHUNK_DEFAULTS,
+  type ChunkedFile,
+  chunkFile,
+  type ChunkInput,
+  type ChunkKind,
+  type ChunkOptions,
+  type CodeChunk,
+  type FallbackReason,
+} from './chunk/index.js';
