@@ -1,16 +1,6 @@
 // Syntax chunking of C, C++, C#, Ruby, PHP and Kotlin: a small sample per language with known declarations →
 // expected chunks (kind, qualified symbol, lines) and imports, read through real grammars.
-import { describe, expect, it } from 'vitest';
-
-import { chunkFile } from './index.js';
-
-interface Sample {
-  language: string;
-  path: string;
-  source: string;
-  chunks: string[];
-  imports: string[];
-}
+import { describeSamples, type Sample } from '../../../test/code/chunk-samples.js';
 
 const SAMPLES: Sample[] = [
   {
@@ -217,33 +207,4 @@ fun top(x: Int): Int {
   },
 ];
 
-describe('chunkFile by syntax', () => {
-  for (const sample of SAMPLES) {
-    it(`${sample.language}: declarations, lines and imports`, async () => {
-      const file = await chunkFile({
-        path: sample.path,
-        language: sample.language,
-        text: sample.source,
-      });
-      expect(file.mode).toBe('syntax');
-      expect(file.hasSyntaxErrors).toBe(false);
-      expect(
-        file.chunks.map((c) => `${c.kind} ${c.symbol ?? '-'} ${c.startLine}-${c.endLine}`),
-      ).toEqual(sample.chunks);
-      expect(file.imports).toEqual(sample.imports);
-      const lines = sample.source.split('\n');
-      for (const chunk of file.chunks) {
-        expect(chunk.signature).not.toMatch(/\n/);
-        expect(chunk.signature.length).toBeLessThanOrEqual(200);
-        if (chunk.kind === 'window') continue;
-        expect(chunk.signature).not.toBe('');
-        expect(chunk.parent).toBe(
-          chunk.symbol?.includes('.') ? chunk.symbol.slice(0, chunk.symbol.lastIndexOf('.')) : null,
-        );
-        // Containers elide member bodies ("{ … }"); up to the first elision the text is the source.
-        const head = (chunk.text.split('\n')[0] ?? '').split(/\{ …|…/)[0] ?? '';
-        expect(lines[chunk.startLine - 1]?.startsWith(head)).toBe(true);
-      }
-    });
-  }
-});
+describeSamples(SAMPLES);
