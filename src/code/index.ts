@@ -60,3 +60,16 @@ export {
   type CodeChunk,
   type FallbackReason,
 } from './chunk/index.js';
+export {
+  DEFAULT_THRESHOLDS,
+  listRules,
+  RULE_CATEGORIES,
+  type RuleCategory,
+  type RuleFinding,
+  type RuleInfo,
+  type RuleSeverity,
+  type RuleThresholds,
+  type ValidateInput,
+  type ValidateOptions,
+  validateSource,
+} from './rules/index.js';

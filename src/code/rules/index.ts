@@ -1,0 +1,20 @@
+// The rule engine (validate_code, list_rules): the public surface of this folder.
+export { listRules, RULES } from './registry.js';
+export {
+  DEFAULT_THRESHOLDS,
+  RULE_CATEGORIES,
+  type Rule,
+  type RuleCategory,
+  type RuleContext,
+  type RuleFinding,
+  type RuleInfo,
+  type RuleSeverity,
+  type RuleThresholds,
+} from './types.js';
+export {
+  MAX_VALIDATE_CHARS,
+  selectRules,
+  type ValidateInput,
+  type ValidateOptions,
+  validateSource,
+} from './validate.js';

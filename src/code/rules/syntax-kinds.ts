@@ -1,0 +1,83 @@
+// Per-language node types the syntax rules look for (catches, calls, jumps, blocks) and the
+// callees that count as debug prints. Pure data, checked against the real grammars by the
+// rules' tests; a language missing here simply has no such rule.
+import type { CodeLanguage } from '../languages.js';
+
+/** What the syntax rules need to know about one grammar. */
+export interface SyntaxKinds {
+  /** Catch/except nodes whose body may be empty. */
+  readonly catches?: readonly string[];
+  /** Call nodes, and the callee texts (whitespace removed) that are debug output. */
+  readonly calls?: readonly string[];
+  readonly debugCallees?: ReadonlySet<string>;
+  /** Whole statements that are debug leftovers (`debugger`). */
+  readonly debugStatements?: readonly string[];
+  /** Statements after which nothing in the same block runs. */
+  readonly jumps?: readonly string[];
+  /** Parents whose children are a statement sequence (blocks, switch cases). */
+  readonly blocks?: ReadonlySet<string>;
+  /** Siblings that may follow a jump without being dead code (comments, hoisted functions). */
+  readonly afterJumpOk?: ReadonlySet<string>;
+}
+
+/** Comment node types across the grammars. */
+export const COMMENT_TYPES: readonly string[] = ['comment', 'line_comment', 'block_comment'];
+
+const JS_LIKE: SyntaxKinds = {
+  catches: ['catch_clause'],
+  calls: ['call_expression'],
+  debugCallees: new Set(['console.log', 'console.debug', 'console.trace', 'console.dir']),
+  debugStatements: ['debugger_statement'],
+  jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
+  blocks: new Set(['statement_block', 'switch_case', 'switch_default', 'program']),
+  afterJumpOk: new Set(['comment', 'empty_statement', 'function_declaration']),
+};
+
+export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
+  typescript: JS_LIKE,
+  tsx: JS_LIKE,
+  javascript: JS_LIKE,
+  python: {
+    catches: ['except_clause'],
+    calls: ['call'],
+    debugCallees: new Set(['print', 'breakpoint', 'pdb.set_trace']),
+    jumps: ['return_statement', 'raise_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['block', 'module']),
+    afterJumpOk: new Set(['comment']),
+  },
+  go: {
+    calls: ['call_expression'],
+    debugCallees: new Set(['fmt.Println', 'fmt.Print', 'println', 'print']),
+    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['block', 'expression_case', 'default_case', 'type_case']),
+    afterJumpOk: new Set(['comment', 'labeled_statement']),
+  },
+  java: {
+    catches: ['catch_clause'],
+    calls: ['method_invocation'],
+    debugCallees: new Set([
+      'System.out.println',
+      'System.out.print',
+      'System.out.printf',
+      'System.err.println',
+      'System.err.print',
+    ]),
+    jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['block', 'switch_block_statement_group']),
+    afterJumpOk: new Set(['line_comment', 'block_comment']),
+  },
+  rust: {
+    calls: ['macro_invocation'],
+    debugCallees: new Set(['dbg!', 'println!', 'print!', 'eprintln!', 'eprint!']),
+  },
+};
+
+/** The languages that have `key` in the table, in CodeLanguage order. */
+export function languagesWith(key: keyof SyntaxKinds): CodeLanguage[] {
+  return (Object.keys(SYNTAX_KINDS) as CodeLanguage[]).filter(
+    (l) => SYNTAX_KINDS[l]?.[key] !== undefined,
+  );
+}
+
+/** Every language in the table (the text-level rules are tested in these). */
+export const TABLE_LANGUAGES: readonly CodeLanguage[] = Object.keys(SYNTAX_KINDS) as CodeLanguage[];

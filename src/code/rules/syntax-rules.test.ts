@@ -1,0 +1,140 @@
+// The syntax rules in every language they claim, with real grammars: each has a sample that
+// must be reported (at the right line) and a near miss that must not.
+import { describe, expect, it } from 'vitest';
+
+import type { CodeLanguage } from '../languages.js';
+import { RULES } from './registry.js';
+import { validateSource } from './validate.js';
+
+type Case = readonly [language: CodeLanguage, bad: string, good: string, line: number];
+
+async function run(rule: string, language: CodeLanguage, text: string) {
+  return validateSource({ path: 'f', language, text }, { rules: [rule] });
+}
+
+/** Every claimed language has a case, and every case's language is claimed. */
+function claimed(rule: string, cases: readonly Case[]): void {
+  const languages = RULES.find((r) => r.id === rule)?.languages ?? [];
+  expect([...languages].sort()).toEqual(cases.map((c) => c[0]).sort());
+}
+
+function suite(rule: string, cases: readonly Case[]): void {
+  describe(rule, () => {
+    it('claims exactly the languages tested here', () => claimed(rule, cases));
+    it.each(cases)('%s: reported', async (language, bad, _good, line) => {
+      const findings = await run(rule, language, bad);
+      expect(findings.map((f) => [f.rule, f.line])).toEqual([[rule, line]]);
+    });
+    it.each(cases)('%s: near miss not reported', async (language, _bad, good) => {
+      expect(await run(rule, language, good)).toEqual([]);
+    });
+  });
+}
+
+const JS_CATCH: Case = [
+  'typescript',
+  'try {\n  g();\n} catch (e) {}\n',
+  'try {\n  g();\n} catch (e) {\n  // expected: g may be absent\n}\n',
+  3,
+];
+suite('empty-catch', [
+  JS_CATCH,
+  ['tsx', JS_CATCH[1], JS_CATCH[2], 3],
+  ['javascript', JS_CATCH[1], 'try { g(); } catch (e) { log(e); }\n', 3],
+  [
+    'python',
+    'try:\n    g()\nexcept ValueError:\n    pass\n',
+    'try:\n    g()\nexcept ValueError:\n    log()\n',
+    3,
+  ],
+  [
+    'java',
+    'class A { void f() {\n try { g(); }\n catch (Exception e) {}\n} }\n',
+    'class A { void f() {\n try { g(); }\n catch (Exception e) { log(e); }\n} }\n',
+    3,
+  ],
+]);
+
+const slash = (language: CodeLanguage): Case => [
+  language,
+  'x();\n// TODO: remove the fallback\n',
+  'x();\n// todos are tracked on the board\n',
+  2,
+];
+suite('todo-comment', [
+  slash('typescript'),
+  slash('tsx'),
+  slash('javascript'),
+  ['python', 'x = 1\n# FIXME wrong unit\n', 'x = 1\n# fixed-point math\n', 2],
+  ['go', 'package m\n/* a\n   XXX: racy */\n', 'package m\n// Todoist client\n', 3],
+  ['rust', 'fn f() {}\n// HACK until 1.80\n', 'fn f() {}\n// hackable\n', 2],
+  ['java', 'class A {}\n// TODO x\n', 'class A {}\n// TODOS\n', 2],
+]);
+
+const JS_PRINT: Case = [
+  'typescript',
+  'f();\nconsole.log(x);\n',
+  'f();\nconsole.error(x);\nlogger.log(x);\n',
+  2,
+];
+suite('debug-print', [
+  JS_PRINT,
+  ['tsx', JS_PRINT[1], JS_PRINT[2], 2],
+  ['javascript', 'function f() {\n  debugger;\n}\n', 'function f() {\n  console.warn(1);\n}\n', 2],
+  ['python', 'def f():\n    print("x")\n', 'def f():\n    log.print("x")\n', 2],
+  [
+    'go',
+    'package m\nfunc f() {\n\tfmt.Println(1)\n}\n',
+    'package m\nfunc f() {\n\tfmt.Sprintf("%d", 1)\n}\n',
+    3,
+  ],
+  ['rust', 'fn f() {\n    dbg!(x);\n}\n', 'fn f() {\n    format!("{}", x);\n}\n', 2],
+  [
+    'java',
+    'class A { void f() {\n System.out.println(1);\n} }\n',
+    'class A { void f() {\n LOG.println(1);\n} }\n',
+    2,
+  ],
+]);
+
+const JS_DEAD: Case = [
+  'typescript',
+  'function f() {\n  return 1;\n  g();\n}\n',
+  'function f() {\n  if (a) return 1;\n  g();\n  return 2;\n  function h() {}\n}\n',
+  3,
+];
+suite('unreachable-code', [
+  JS_DEAD,
+  ['tsx', JS_DEAD[1], JS_DEAD[2], 3],
+  [
+    'javascript',
+    'function f() {\n  throw new Error();\n  g();\n}\n',
+    'function f() {\n  try { throw e; } finally { g(); }\n}\n',
+    3,
+  ],
+  [
+    'python',
+    'def f():\n    raise E()\n    g()\n',
+    'def f():\n    if a:\n        return 1\n    g()\n',
+    3,
+  ],
+  [
+    'go',
+    'package m\nfunc f() int {\n\treturn 1\n\tg()\n}\n',
+    'package m\nfunc f() int {\n\tif a {\n\t\treturn 1\n\t}\n\treturn 2\n}\n',
+    4,
+  ],
+  [
+    'java',
+    'class A { void f() {\n for (;;) { break;\n g(); }\n} }\n',
+    'class A { void f() {\n for (;;) { if (a) break;\n g(); }\n} }\n',
+    3,
+  ],
+]);
+
+describe('syntax rules on broken input', () => {
+  it('a file with syntax errors still yields findings for what parsed', async () => {
+    const findings = await run('debug-print', 'typescript', 'const x = ;\nconsole.log(1);\n');
+    expect(findings.map((f) => f.line)).toEqual([2]);
+  });
+});

@@ -1,0 +1,138 @@
+// validate_code's engine for one file: picks the rules (by id or category), parses once,
+// measures once, runs every chosen rule that claims the language, and sorts the findings.
+// No file system access: the caller reads the file (or the project walker does).
+import { DomainError, InvalidInputError } from '../../shared/errors.js';
+import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
+import { analyzeTree } from '../metrics/index.js';
+import { parseSource } from '../parser.js';
+import { RULES } from './registry.js';
+import {
+  DEFAULT_THRESHOLDS,
+  RULE_CATEGORIES,
+  type Rule,
+  type RuleContext,
+  type RuleFinding,
+  type RuleThresholds,
+} from './types.js';
+
+/** One file to validate. */
+export interface ValidateInput {
+  readonly path: string;
+  readonly language: CodeLanguage;
+  readonly text: string;
+}
+
+/** Which rules, and the limits of the metric rules. */
+export interface ValidateOptions {
+  /** Rule ids to run; empty or absent = all (within `category`). */
+  readonly rules?: readonly string[];
+  /** Only rules of this category. */
+  readonly category?: string;
+  /** Overrides of DEFAULT_THRESHOLDS (later filled from `.cairn/rules.toml`). */
+  readonly thresholds?: Partial<RuleThresholds>;
+}
+
+/**
+ * The rules `options` select, before filtering by language.
+ * @throws InvalidInputError (field `rules` or `category`) naming an unknown id or category.
+ */
+export function selectRules(options: ValidateOptions = {}): Rule[] {
+  const { category, rules } = options;
+  if (category !== undefined && !(RULE_CATEGORIES as readonly string[]).includes(category)) {
+    throw new InvalidInputError(
+      `unknown rule category '${category}' (known: ${RULE_CATEGORIES.join(', ')})`,
+      'category',
+    );
+  }
+  const unknown = (rules ?? []).filter((id) => !RULES.some((r) => r.id === id));
+  if (unknown.length > 0) {
+    throw new InvalidInputError(
+      `unknown rule id(s): ${unknown.join(', ')} (see list_rules)`,
+      'rules',
+    );
+  }
+  const wanted = rules === undefined || rules.length === 0 ? null : new Set(rules);
+  return RULES.filter(
+    (r) =>
+      (wanted === null || wanted.has(r.id)) && (category === undefined || r.category === category),
+  );
+}
+
+function thresholdsOf(overrides: Partial<RuleThresholds> | undefined): RuleThresholds {
+  const merged = { ...DEFAULT_THRESHOLDS };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (!(key in DEFAULT_THRESHOLDS)) {
+      throw new InvalidInputError(`unknown threshold '${key}'`, 'thresholds');
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new InvalidInputError(`threshold '${key}' must be a number ≥ 0`, 'thresholds');
+    }
+    merged[key as keyof RuleThresholds] = value;
+  }
+  return merged;
+}
+
+/** Largest text validated, in UTF-16 code units (as analyze_code). */
+export const MAX_VALIDATE_CHARS = 2_000_000;
+
+function checkInput(input: ValidateInput): void {
+  if (!CODE_LANGUAGES.includes(input.language)) {
+    throw new InvalidInputError(`unsupported language '${String(input.language)}'`, 'language');
+  }
+  if (typeof input.text !== 'string') throw new InvalidInputError('text must be a string', 'text');
+  if (input.text.length > MAX_VALIDATE_CHARS) {
+    throw new InvalidInputError(
+      `${input.path} is ${input.text.length} characters, over the ${MAX_VALIDATE_CHARS} validated`,
+      'text',
+    );
+  }
+}
+
+/** Runs `rules` over one parsed file and stamps each finding with path, rule and severity. */
+async function runRules(rules: readonly Rule[], context: RuleContext): Promise<RuleFinding[]> {
+  const found = await Promise.all(
+    rules.map(async (rule) => ({ rule, raw: await rule.check(context) })),
+  );
+  return found
+    .flatMap(({ rule, raw }) =>
+      raw.map((f) => ({
+        path: context.path,
+        line: f.line,
+        column: f.column,
+        rule: rule.id,
+        severity: rule.severity,
+        message: f.message,
+      })),
+    )
+    .sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
+}
+
+/**
+ * Runs the selected rules over one file and returns the findings sorted by line, then column,
+ * then rule id. Parses once and measures once (analyzeTree) for all rules; rules that do not
+ * claim `input.language` are skipped silently.
+ * @throws InvalidInputError (`language`, `text`, `rules`, `category`, `thresholds`);
+ *   DomainError `grammar_unavailable` when the grammar cannot be loaded.
+ */
+export async function validateSource(
+  input: ValidateInput,
+  options: ValidateOptions = {},
+): Promise<RuleFinding[]> {
+  checkInput(input);
+  const thresholds = thresholdsOf(options.thresholds);
+  const rules = selectRules(options).filter((r) => r.languages.includes(input.language));
+  if (rules.length === 0) return [];
+  let tree;
+  try {
+    tree = await parseSource(input.language, input.text);
+  } catch (cause) {
+    const message = `cannot parse ${input.language}: ${String(cause)}`;
+    throw new DomainError('grammar_unavailable', message, { cause });
+  }
+  try {
+    const metrics = analyzeTree(tree.rootNode, input);
+    return await runRules(rules, { ...input, root: tree.rootNode, metrics, thresholds });
+  } finally {
+    tree.delete();
+  }
+}
