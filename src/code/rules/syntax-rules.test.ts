@@ -55,6 +55,35 @@ suite('empty-catch', [
   ],
 ]);
 
+const JS_SWALLOW: Case = [
+  'typescript',
+  'try {\n  g();\n} catch (e) {\n  retry();\n}\n',
+  'try {\n  g();\n} catch (e) {\n  log(e);\n}\ntry {\n  g();\n} catch (e) {\n  cleanup();\n  throw new Wrapped();\n}\n',
+  3,
+];
+suite('swallowed-error', [
+  JS_SWALLOW,
+  ['tsx', JS_SWALLOW[1], JS_SWALLOW[2], 3],
+  [
+    'javascript',
+    'try { g(); } catch (err) { x = 1; }\n',
+    'try { g(); } catch { x = 1; }\ntry { g(); } catch (err) {}\n',
+    1,
+  ],
+  [
+    'python',
+    'try:\n    g()\nexcept ValueError as e:\n    retry()\n',
+    'try:\n    g()\nexcept ValueError as e:\n    log(e)\nexcept KeyError as k:\n    raise\nexcept OSError:\n    retry()\n',
+    3,
+  ],
+  [
+    'java',
+    'class A { void f() {\n try { g(); }\n catch (Exception e) { retry(); }\n} }\n',
+    'class A { void f() {\n try { g(); }\n catch (Exception e) { throw new RuntimeException(); }\n} }\n',
+    3,
+  ],
+]);
+
 const slash = (language: CodeLanguage): Case => [
   language,
   'x();\n// TODO: remove the fallback\n',

@@ -38,6 +38,53 @@ const emptyCatch: Rule = {
   },
 };
 
+/** The name a catch binds the error to (`e` in `catch (e)`, `except E as e`), if any. */
+function caughtName(node: SyntaxNode): string | null {
+  const js = node.childForFieldName('parameter');
+  if (js !== null) return js.type === 'identifier' ? js.text : null;
+  for (const child of node.namedChildren) {
+    if (child?.type === 'catch_formal_parameter')
+      return child.childForFieldName('name')?.text ?? null;
+    if (child?.type === 'as_pattern') {
+      const target = child.childForFieldName('alias')?.namedChildren[0];
+      return target?.type === 'identifier' ? target.text : null;
+    }
+  }
+  return null;
+}
+
+const RETHROWS = ['throw_statement', 'raise_statement'];
+
+/** True when `statements` mention `name` or throw/raise anything. */
+function handles(statements: readonly SyntaxNode[], name: string): boolean {
+  return statements.some(
+    (s) =>
+      s.descendantsOfType([...RETHROWS]).length > 0 ||
+      RETHROWS.includes(s.type) ||
+      s.descendantsOfType('identifier').some((id) => id?.text === name),
+  );
+}
+
+const swallowedError: Rule = {
+  id: 'swallowed-error',
+  category: 'error handling',
+  severity: 'warning',
+  languages: languagesWith('catches'),
+  description:
+    'A catch/except that binds the error, does something, yet neither uses the error nor throws: the failure disappears.',
+  check(context) {
+    return nodesOf(context, SYNTAX_KINDS[context.language]?.catches).flatMap((node) => {
+      const name = caughtName(node);
+      const body = catchStatements(node);
+      if (name === null || body === null) return [];
+      const statements = body.filter((s) => !COMMENT_TYPES.includes(s.type));
+      if (statements.every((s) => s.type === 'pass_statement')) return []; // empty-catch's case
+      if (handles(statements, name)) return [];
+      return [at(node, `caught error '${name}' is neither used nor rethrown`)];
+    });
+  },
+};
+
 const MARKER = /\b(TODO|FIXME|XXX|HACK)\b/;
 
 const todoComment: Rule = {
@@ -122,5 +169,11 @@ const unreachable: Rule = {
   },
 };
 
-/** The four syntax rules, in listing order. */
-export const SYNTAX_RULES: readonly Rule[] = [emptyCatch, todoComment, debugPrint, unreachable];
+/** The five syntax rules, in listing order. */
+export const SYNTAX_RULES: readonly Rule[] = [
+  emptyCatch,
+  swallowedError,
+  todoComment,
+  debugPrint,
+  unreachable,
+];
