@@ -54,7 +54,32 @@ const SAMPLES: Record<string, { branchy: string; flat: string }> = {
       'class A {\n  int f(int a, int b, int c) {\n    if (a > 0) {\n      if (b > 0) {\n        return c;\n      }\n    }\n    return 0;\n  }\n}\n',
     flat: 'class B { int g(int a) { return a; } }\n',
   },
+  c: {
+    branchy:
+      'int f(int a, int b, int c) {\n  if (a) {\n    if (b) {\n      return c;\n    }\n  }\n  return 0;\n}\n',
+    flat: 'int g(int a) { return a; }\n',
+  },
+  csharp: {
+    branchy:
+      'class A {\n  int F(int a, int b, int c) {\n    if (a > 0) {\n      if (b > 0) {\n        return c;\n      }\n    }\n    return 0;\n  }\n}\n',
+    flat: 'class B { int G(int a) { return a; } }\n',
+  },
+  ruby: {
+    branchy: 'def f(a, b, c)\n  if a\n    if b\n      return c\n    end\n  end\n  0\nend\n',
+    flat: 'def g(a) = a\n',
+  },
+  php: {
+    branchy:
+      '<?php\nfunction f($a, $b, $c) {\n  if ($a) {\n    if ($b) {\n      return $c;\n    }\n  }\n  return 0;\n}\n',
+    flat: '<?php function g($a) { return $a; }\n',
+  },
+  kotlin: {
+    branchy:
+      'fun f(a: Int, b: Int, c: Int): Int {\n    if (a > 0) {\n        if (b > 0) {\n            return c\n        }\n    }\n    return 0\n}\n',
+    flat: 'fun g(a: Int): Int { return a }\n',
+  },
 };
+SAMPLES.cpp = SAMPLES.c!;
 SAMPLES.tsx = SAMPLES.typescript!;
 
 const rulesOf = async (language: CodeLanguage, text: string, thresholds = TINY) =>
@@ -66,6 +91,10 @@ const rulesOf = async (language: CodeLanguage, text: string, thresholds = TINY) 
   ).map((f) => f.rule);
 
 describe('metric rules', () => {
+  it('has a sample for every claimed language', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...METRIC_LANGUAGES].sort());
+  });
+
   it.each(METRIC_LANGUAGES)('%s: a branchy function trips every limit', async (language) => {
     const sample = SAMPLES[language]!;
     const rules = await rulesOf(language, sample.branchy);

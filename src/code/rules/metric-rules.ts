@@ -1,6 +1,6 @@
 // The metric rules: complexity and size limits checked against the numbers analyzeTree already
 // computed (FunctionMetrics / FileMetrics). They never walk the tree themselves.
-import type { CodeLanguage } from '../languages.js';
+import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import type { FunctionMetrics } from '../metrics/index.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -10,16 +10,8 @@ import {
   type RuleThresholds,
 } from './types.js';
 
-/** Languages the metric rules are tested in (analyzeTree itself covers all 13). */
-export const METRIC_LANGUAGES: readonly CodeLanguage[] = [
-  'typescript',
-  'tsx',
-  'javascript',
-  'python',
-  'go',
-  'rust',
-  'java',
-];
+/** Languages the metric rules are tested in: all 13 that analyzeTree measures. */
+export const METRIC_LANGUAGES: readonly CodeLanguage[] = CODE_LANGUAGES;
 
 interface FunctionLimit {
   readonly id: string;
