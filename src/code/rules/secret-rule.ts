@@ -2,18 +2,11 @@
 // Cairn's patterns) over the file text and reports where each secret starts. It never puts the
 // secret itself in a finding, only its kind.
 import { createScrubber, type Scrubber } from '../../memory/index.js';
-import type { CodeLanguage } from '../languages.js';
+import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import type { RawFinding, Rule, RuleContext } from './types.js';
 
 /** Languages the secret rule is tested in (the detector reads plain text, so any would do). */
-const SECRET_LANGUAGES: readonly CodeLanguage[] = [
-  'typescript',
-  'javascript',
-  'python',
-  'go',
-  'rust',
-  'java',
-];
+const SECRET_LANGUAGES: readonly CodeLanguage[] = CODE_LANGUAGES;
 
 let shared: Scrubber | undefined;
 

@@ -21,7 +21,12 @@ export interface SyntaxKinds {
 }
 
 /** Comment node types across the grammars. */
-export const COMMENT_TYPES: readonly string[] = ['comment', 'line_comment', 'block_comment'];
+export const COMMENT_TYPES: readonly string[] = [
+  'comment',
+  'line_comment',
+  'block_comment',
+  'multiline_comment',
+];
 
 const JS_LIKE: SyntaxKinds = {
   catches: ['catch_clause'],
@@ -65,6 +70,38 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
     jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
     blocks: new Set(['block', 'switch_block_statement_group']),
     afterJumpOk: new Set(['line_comment', 'block_comment']),
+  },
+  c: {
+    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['compound_statement', 'case_statement']),
+    afterJumpOk: new Set(['comment', 'labeled_statement']),
+  },
+  cpp: {
+    catches: ['catch_clause'],
+    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['compound_statement', 'case_statement']),
+    afterJumpOk: new Set(['comment', 'labeled_statement']),
+  },
+  csharp: {
+    catches: ['catch_clause'],
+    calls: ['invocation_expression'],
+    debugCallees: new Set(['Console.WriteLine', 'Console.Write']),
+    jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['block', 'switch_section']),
+    afterJumpOk: new Set(['comment', 'labeled_statement', 'local_function_statement']),
+  },
+  php: {
+    catches: ['catch_clause'],
+    calls: ['function_call_expression'],
+    debugCallees: new Set(['var_dump', 'print_r', 'dd', 'dump']),
+    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    blocks: new Set(['compound_statement', 'case_statement', 'default_statement']),
+    afterJumpOk: new Set(['comment', 'function_definition']),
+  },
+  ruby: {},
+  kotlin: {
+    calls: ['call_expression'],
+    debugCallees: new Set(['println', 'print']),
   },
   rust: {
     calls: ['macro_invocation'],

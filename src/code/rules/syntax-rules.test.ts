@@ -53,6 +53,24 @@ suite('empty-catch', [
     'class A { void f() {\n try { g(); }\n catch (Exception e) { log(e); }\n} }\n',
     3,
   ],
+  [
+    'cpp',
+    'void f() {\n  try { g(); }\n  catch (...) {}\n}\n',
+    'void f() {\n  try { g(); }\n  catch (...) { log(); }\n}\n',
+    3,
+  ],
+  [
+    'csharp',
+    'class A { void F() {\n try { G(); }\n catch (Exception e) { }\n} }\n',
+    'class A { void F() {\n try { G(); }\n catch (Exception e) { Log(e); }\n} }\n',
+    3,
+  ],
+  [
+    'php',
+    '<?php\ntry { g(); }\ncatch (Exception $e) {}\n',
+    '<?php\ntry { g(); }\ncatch (Exception $e) { log($e); }\n',
+    3,
+  ],
 ]);
 
 const JS_SWALLOW: Case = [
@@ -98,6 +116,12 @@ suite('todo-comment', [
   ['go', 'package m\n/* a\n   XXX: racy */\n', 'package m\n// Todoist client\n', 3],
   ['rust', 'fn f() {}\n// HACK until 1.80\n', 'fn f() {}\n// hackable\n', 2],
   ['java', 'class A {}\n// TODO x\n', 'class A {}\n// TODOS\n', 2],
+  slash('c'),
+  slash('cpp'),
+  slash('csharp'),
+  ['ruby', 'x = 1\n# TODO: memoize\n', 'x = 1\n# to do later maybe\n', 2],
+  ['php', '<?php\n$x = 1;\n# FIXME\n', '<?php\n$x = 1;\n// fixme-free\n', 3],
+  ['kotlin', 'val x = 1\n/* multi\n   TODO */\n', 'val x = 1\n// Todo app\n', 3],
 ]);
 
 const JS_PRINT: Case = [
@@ -124,6 +148,14 @@ suite('debug-print', [
     'class A { void f() {\n LOG.println(1);\n} }\n',
     2,
   ],
+  [
+    'csharp',
+    'class A { void F() {\n Console.WriteLine(1);\n} }\n',
+    'class A { void F() {\n Log.WriteLine(1);\n} }\n',
+    2,
+  ],
+  ['php', '<?php\n$x = 1;\nvar_dump($x);\n', '<?php\n$x = 1;\nvar_export_to_log($x);\n', 3],
+  ['kotlin', 'fun f() {\n    println(1)\n}\n', 'fun f() {\n    log.info(1)\n}\n', 2],
 ]);
 
 const JS_DEAD: Case = [
@@ -158,6 +190,30 @@ suite('unreachable-code', [
     'class A { void f() {\n for (;;) { break;\n g(); }\n} }\n',
     'class A { void f() {\n for (;;) { if (a) break;\n g(); }\n} }\n',
     3,
+  ],
+  [
+    'c',
+    'int f(void) {\n  return 1;\n  g();\n}\n',
+    'int f(void) {\n  if (a) return 1;\n  g();\n  return 0;\n}\n',
+    3,
+  ],
+  [
+    'cpp',
+    'int f() {\n  switch (a) {\n  case 1:\n    break;\n    g();\n  }\n  return 0;\n}\n',
+    'int f() {\n  switch (a) {\n  case 1:\n    g();\n    break;\n  }\n  return 0;\n}\n',
+    5,
+  ],
+  [
+    'csharp',
+    'class A { void F() {\n throw new E();\n G();\n} }\n',
+    'class A { void F() {\n if (a) throw new E();\n G();\n} }\n',
+    3,
+  ],
+  [
+    'php',
+    '<?php\nfunction f() {\n  return 1;\n  g();\n}\n',
+    '<?php\nfunction f() {\n  if ($a) { return 1; }\n  g();\n}\n',
+    4,
   ],
 ]);
 

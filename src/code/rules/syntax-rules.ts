@@ -69,7 +69,7 @@ const swallowedError: Rule = {
   id: 'swallowed-error',
   category: 'error handling',
   severity: 'warning',
-  languages: languagesWith('catches'),
+  languages: ['typescript', 'tsx', 'javascript', 'python', 'java'],
   description:
     'A catch/except that binds the error, does something, yet neither uses the error nor throws: the failure disappears.',
   check(context) {
@@ -117,7 +117,8 @@ function calleeOf(node: SyntaxNode): string {
     const name = node.childForFieldName('name')?.text ?? '';
     text = object === null ? name : `${object.text}.${name}`;
   } else {
-    text = node.childForFieldName('function')?.text ?? '';
+    // Kotlin's call_expression has no field names: the callee is its first child.
+    text = (node.childForFieldName('function') ?? node.namedChildren[0])?.text ?? '';
   }
   return text.replace(/\s+/g, '');
 }

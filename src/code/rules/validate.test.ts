@@ -170,6 +170,28 @@ describe('hardcoded-secret', () => {
       bad: `class A {\n  String k = "${AWS_KEY}";\n}\n`,
       good: 'class A {\n  String k = System.getenv("K");\n}\n',
     },
+    c: {
+      bad: `int a;\nconst char *key = "${AWS_KEY}";\n`,
+      good: 'int a;\nconst char *key = getenv("KEY");\n',
+    },
+    cpp: {
+      bad: `int a;\nauto key = "${AWS_KEY}";\n`,
+      good: 'int a;\nauto key = std::getenv("KEY");\n',
+    },
+    csharp: {
+      bad: `class A {\n  string k = "${AWS_KEY}";\n}\n`,
+      good: 'class A {\n  string k = Env.Get("K");\n}\n',
+    },
+    ruby: { bad: `a = 1\nKEY = '${AWS_KEY}'\n`, good: "a = 1\nKEY = ENV['KEY']\n" },
+    php: { bad: `<?php\n$key = '${AWS_KEY}';\n`, good: "<?php\n$key = getenv('KEY');\n" },
+    kotlin: {
+      bad: `val a = 1\nval key = "${AWS_KEY}"\n`,
+      good: 'val a = 1\nval key = System.getenv("KEY")\n',
+    },
+    tsx: {
+      bad: `const a = 1;\nconst key = '${AWS_KEY}';\n`,
+      good: 'const a = 1;\nconst key = env.KEY;\n',
+    },
   };
 
   it('claims exactly the languages tested here', () => {
