@@ -161,3 +161,44 @@ describe('metric rules', () => {
     expect(await run(16)).toEqual([]);
   });
 });
+
+/** The branchy sample again, without a file header a second copy must not repeat. */
+const again = (text: string): string => text.replace(/^(<\?php|package m)\n+/, '');
+
+describe('duplicate-function', () => {
+  const dup = (language: CodeLanguage, text: string) =>
+    validateSource(
+      { path: 'd', language, text },
+      { rules: ['duplicate-function'], thresholds: { duplicateLines: 4 } },
+    );
+
+  it.each(METRIC_LANGUAGES)('%s: a repeated function is reported at the copy', async (language) => {
+    const first = SAMPLES[language]!.branchy;
+    const findings = await dup(language, first + again(first));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.line).toBeGreaterThan(first.split('\n').length - 2);
+    expect(findings[0]!.message).toMatch(/repeats the body of/);
+  });
+
+  it.each(METRIC_LANGUAGES)('%s: different functions are not', async (language) => {
+    const { branchy, flat } = SAMPLES[language]!;
+    expect(await dup(language, branchy + again(flat))).toEqual([]);
+  });
+
+  it('needs duplicateLines body lines (default 6)', async () => {
+    const fn = (name: string) => `function ${name}(a) {\n  a += 1;\n  a += 2;\n  return a;\n}\n`;
+    const text = fn('f') + fn('g');
+    const run = (duplicateLines?: number) =>
+      validateSource(
+        { path: 'd.js', language: 'javascript', text },
+        {
+          rules: ['duplicate-function'],
+          ...(duplicateLines === undefined ? {} : { thresholds: { duplicateLines } }),
+        },
+      );
+    expect(await run()).toEqual([]);
+    expect((await run(4)).map((f) => [f.line, f.message])).toEqual([
+      [6, 'g (lines 6–10) repeats the body of f (lines 1–5)'],
+    ]);
+  });
+});

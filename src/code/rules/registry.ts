@@ -1,12 +1,18 @@
 // The rule registry: every rule the engine knows, in listing order, and `listRules` for
 // list_rules. Adding a rule means adding it to RULES; nothing here runs a rule.
+import { DUPLICATE_RULE } from './duplicate-rule.js';
 import { METRIC_RULES } from './metric-rules.js';
 import { SECRET_RULE } from './secret-rule.js';
 import { SYNTAX_RULES } from './syntax-rules.js';
 import type { Rule, RuleInfo } from './types.js';
 
 /** All rules, ids unique (checked by a test). */
-export const RULES: readonly Rule[] = [...METRIC_RULES, ...SYNTAX_RULES, SECRET_RULE];
+export const RULES: readonly Rule[] = [
+  ...METRIC_RULES,
+  ...SYNTAX_RULES,
+  SECRET_RULE,
+  DUPLICATE_RULE,
+];
 
 /** What `list_rules` returns: id, category, severity, languages, description, threshold. */
 export function listRules(): RuleInfo[] {

@@ -34,6 +34,8 @@ export interface RuleThresholds {
   readonly nesting: number;
   /** Physical lines of one file (default 500). */
   readonly fileLength: number;
+  /** Non-blank body lines a repeated function needs to count as a duplicate (default 6). */
+  readonly duplicateLines: number;
 }
 
 /** The documented defaults of every threshold. */
@@ -44,6 +46,7 @@ export const DEFAULT_THRESHOLDS: Readonly<RuleThresholds> = Object.freeze({
   parameters: 5,
   nesting: 4,
   fileLength: 500,
+  duplicateLines: 6,
 });
 
 /** One problem found in a file. `line` and `column` are 1-based. */

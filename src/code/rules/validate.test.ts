@@ -55,6 +55,7 @@ describe('listRules', () => {
       parameters: 5,
       nesting: 4,
       fileLength: 500,
+      duplicateLines: 6,
     });
   });
 });
