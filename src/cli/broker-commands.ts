@@ -134,12 +134,7 @@ async function grants(values: ApprovalsFlags): Promise<void> {
 /** `--expires`: a duration from now (`30m`, `12h`, `7d`), an ISO date or epoch ms. */
 export function parseExpiry(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const rel = /^(\d+)(m|h|d)$/.exec(value);
-  if (rel !== null) {
-    const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[rel[2] as 'm'];
-    return Date.now() + Number(rel[1]) * unit;
-  }
-  const t = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  const t = timeOf(value, 1, 'mhd');
   if (Number.isNaN(t)) {
     throw new UsageError(
       `--expires must be a duration like 7d, an ISO date or epoch ms, got ${value}`,
@@ -151,16 +146,29 @@ export function parseExpiry(value: string | undefined): number | undefined {
 /** Accepts epoch ms, an ISO date, or a relative age like `15m`, `2h`, `7d` (before now). */
 export function parseTime(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const rel = /^(\d+)(s|m|h|d)$/.exec(value);
-  if (rel !== null) {
-    const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[rel[2] as 's'];
-    return Date.now() - Number(rel[1]) * unit;
-  }
-  const t = Date.parse(value);
+  const t = timeOf(value, -1, 'smhd');
   if (Number.isNaN(t))
     throw new UsageError(`${flag} must be epoch ms, an ISO date or an age like 15m, got ${value}`);
   return t;
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/**
+ * Epoch ms, an ISO date, or `<n><unit>` (one of `units`) counted from now in `direction`
+ * (+1 ahead, -1 back); NaN when it is none of these.
+ */
+function timeOf(value: string, direction: 1 | -1, units: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const rel = /^(\d+)([a-z])$/.exec(value);
+  const unit = rel !== null && units.includes(rel[2] ?? '') ? UNIT_MS[rel[2] ?? ''] : undefined;
+  if (rel !== null && unit !== undefined) return Date.now() + direction * Number(rel[1]) * unit;
+  return Date.parse(value);
 }
 
 const auditLine = (e: AuditEntry): string =>
