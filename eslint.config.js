@@ -17,6 +17,13 @@ const domains = {
   message: 'The store never imports a domain module.',
 };
 const noSdk = { group: SDK, message: 'Domain modules and the store never import the MCP SDK.' };
+const notFromSearch = [
+  {
+    regex: `^(\\.\\./)+(store|${DOMAIN_NAMES}|mcp|http|irc|cli|core|web)(/|$)`,
+    message: 'src/search is pure: it imports only src/shared and npm packages.',
+  },
+  { group: ['better-sqlite3', 'sqlite-vec'], message: 'src/search never touches a database.' },
+];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -69,6 +76,7 @@ export default tseslint.config(
     rules: restrict(facades, noSdk, DRIVER),
   },
   { files: ['src/store/**/*.ts'], rules: restrict(facades, domains, noSdk) },
+  { files: ['src/search/**/*.ts'], rules: restrict(...notFromSearch, noSdk) },
   {
     files: [
       'src/mcp/**/*.ts',

@@ -1,4 +1,5 @@
-// Fails when a change breaks the layering: façades → domains → store, one way only; and when
+// Fails when a change breaks the layering: façades → domains → store, one way only, with the
+// pure search substrate (src/search) below domains and store alike; and when
 // the dashboard (web/) takes from src/ anything but the domains' pure model files (values from
 // the board's model only, types from any model, always as `import type`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -68,7 +69,7 @@ describe('architecture', () => {
   it('domain modules and the store never import a façade, the core or the MCP SDK', () => {
     const bad = imports.filter(
       (i) =>
-        (DOMAINS.has(i.layer) || i.layer === 'store' || i.layer === 'shared') &&
+        (DOMAINS.has(i.layer) || ['store', 'search', 'shared'].includes(i.layer)) &&
         ((i.targetLayer !== undefined && FACADES.has(i.targetLayer)) ||
           i.target.startsWith('@modelcontextprotocol/sdk')),
     );
@@ -80,6 +81,25 @@ describe('architecture', () => {
       (i) => i.layer === 'store' && i.targetLayer !== undefined && DOMAINS.has(i.targetLayer),
     );
     expect(bad).toEqual([]);
+  });
+
+  it('src/search imports nothing of the project but src/shared, and no database package', () => {
+    const searchImports = imports.filter((i) => i.layer === 'search');
+    expect(searchImports.length).toBeGreaterThan(5);
+    const bad = searchImports.filter(
+      (i) =>
+        (i.targetLayer !== undefined && i.targetLayer !== 'search' && i.targetLayer !== 'shared') ||
+        /^(better-sqlite3|sqlite-vec)$/.test(i.target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('the store and the domains use src/search (one ranking engine)', () => {
+    const users = new Set(
+      imports.filter((i) => i.targetLayer === 'search' && i.layer !== 'search').map((i) => i.layer),
+    );
+    expect(users.has('store')).toBe(true);
+    expect(users.has('memory')).toBe(true);
   });
 
   it('only src/store touches the SQLite driver', () => {

@@ -1,8 +1,8 @@
 // Hybrid ranking: turns the two channels' candidate lists into one fused list. For score
 // fusion it first fetches the exact cosine of full-text candidates the vector list missed, so
 // both channels are scored on every candidate (a missing score would bias the fusion).
+import { type FusedEntry, fuseRrf, fuseScores, type FusionOptions } from '../search/index.js';
 import type { FtsHit, MemoryIndex, VectorHit } from '../store/index.js';
-import { type FusedEntry, fuseRrf, fuseScores, type FusionOptions } from './fusion.js';
 
 export interface HybridInput {
   index: MemoryIndex;

@@ -2,7 +2,7 @@
 // write, searched by full text, vector and hybrid, always within the caller's scope.
 export { createEmbedWorker, type EmbedWorker, type EmbedWorkerOptions } from './embed-worker.js';
 export { applyCutoff, DEFAULT_CUTOFF, type RelevanceCutoff } from './cutoff.js';
-export { fuseRrf, fuseScores, type FusionMethod, type FusionOptions } from './fusion.js';
+export { fuseRrf, fuseScores, type FusionMethod, type FusionOptions } from '../search/index.js';
 export {
   contentHash,
   createMemory,

@@ -3,10 +3,10 @@
 // (see embed-worker.ts); a save only wakes the worker.
 import { createHash, randomUUID } from 'node:crypto';
 
+import type { FusionOptions } from '../search/index.js';
 import { DomainError, InvalidInputError, NotFoundError, stripInvisible } from '../shared/index.js';
 import type { Queryable, Store } from '../store/index.js';
 import { createEdits } from './edit.js';
-import type { FusionOptions } from './fusion.js';
 import type { GotItem, MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
 import { scopeColumns, visibleTo } from './scope.js';

@@ -1,8 +1,8 @@
 // Scoped memory search: full-text (BM25), vector (cosine) and hybrid (fusion of the two).
 // Vector and hybrid degrade to full-text, saying so, when no embedder is configured or it fails.
+import { fusionDepth, type FusionOptions } from '../search/index.js';
 import type { Store } from '../store/index.js';
 import { applyCutoff, type RelevanceCutoff } from './cutoff.js';
-import { fusionDepth, type FusionOptions } from './fusion.js';
 import { fuseChannels } from './hybrid.js';
 import type { MemoryEmbedder, Scope, SearchHit, SearchMode, SearchResult } from './model.js';
 import { type ItemRow, parseTags } from './rows.js';

@@ -1,13 +1,7 @@
 // Turns user text into a safe FTS5 query: words only, each quoted as a string (so `"`, `*`,
 // NEAR, `-`, `:` and parentheses are text, never syntax), ORed so BM25 ranks partial matches.
 
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a an and are as at be been but by can could did do does for from had has have he her his how i ' +
-    'if in into is it its me my no not of on or our she so that the their them then there these they ' +
-    'this to was we were what when where which who whom why will with would you your'
-  ).split(' '),
-);
+import { STOPWORDS } from '../search/index.js';
 
 const MAX_TERMS = 32;
 

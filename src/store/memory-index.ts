@@ -1,10 +1,10 @@
 // Named search operations over memory_items: FTS5 ranking and sqlite-vec nearest neighbours.
 // Dialect-specific SQL lives here so the memory domain never writes MATCH or vec0 itself.
+import { queryTerms, snippet } from '../search/index.js';
 import { toFtsQuery } from './fts-query.js';
 import { createVecTableSql } from './migration-scope-key.js';
 import type { RankedItem } from './postings-cache.js';
 import { scopeKey, scopeMatch, type ScopePartition } from './scope-key.js';
-import { queryStems, snippet } from './tokenize.js';
 import type { Queryable, SqlValue } from './types.js';
 
 /** A portable WHERE fragment over `memory_items m` supplied by the domain (scope, kind…). */
@@ -156,7 +156,7 @@ export function createMemoryIndex(db: Queryable, options: MemoryIndexOptions = {
       [...ranked.map((r) => r.rowid), ...filter.params],
     );
     const content = new Map(rows.map((r) => [r.rowid, r.content]));
-    const terms = new Set(queryStems(query));
+    const terms = new Set(queryTerms(query));
     return ranked.flatMap((r): FtsHit[] => {
       const text = content.get(r.rowid);
       if (text === undefined) return [];

@@ -1,22 +1,23 @@
 // In-memory inverted lists per scope, built from the durable forward index (postings.ts) on
 // first use and kept current by replaying the rows whose change number passed the cache's.
 // Ranking is exhaustive BM25 over the caller's scopes: exact, and cheap in typed arrays.
+import {
+  IMPACT_SCALE,
+  idf,
+  PartitionIndex,
+  queryTerms,
+  rankPartitions,
+  type RankedDoc,
+} from '../search/index.js';
 import type { SyncDb } from './migration-types.js';
 import { applyDf, loadDf } from './postings-df.js';
-import { ScopeIndex } from './postings-lists.js';
-import { IMPACT_SCALE } from './postings.js';
-import { queryStems } from './tokenize.js';
 
 /** Evict least-recently used scopes beyond this many cached postings (~10 bytes each). */
 const MAX_ENTRIES = 8_000_000;
 /** More changed rows than this since the last look: drop the cache instead of replaying. */
 const MAX_REPLAY = 20_000;
 
-export interface RankedItem {
-  rowid: number;
-  /** Σ idf × term weight, the BM25 score FTS5's bm25() gives (up to rounding). */
-  bm25: number;
-}
+export type RankedItem = RankedDoc;
 
 interface Stats {
   seq: number;
@@ -29,32 +30,9 @@ interface Loc {
   slot: number;
 }
 
-/** The live top k, best first (score desc, then rowid asc). */
-class TopK {
-  readonly hits: RankedItem[] = [];
-  constructor(readonly k: number) {}
-
-  #before(a: RankedItem, bm25: number, rowid: number): boolean {
-    return a.bm25 > bm25 || (a.bm25 === bm25 && a.rowid < rowid);
-  }
-
-  offer(rowid: number, bm25: number): void {
-    const last = this.hits[this.k - 1];
-    if (last !== undefined && this.#before(last, bm25, rowid)) return;
-    let i = Math.min(this.hits.length, this.k - 1);
-    while (i > 0 && !this.#before(this.hits[i - 1] as RankedItem, bm25, rowid)) i--;
-    this.hits.splice(i, 0, { rowid, bm25 });
-    if (this.hits.length > this.k) this.hits.pop();
-  }
-}
-
-/** FTS5's IDF: ln((N − df + ½) / (df + ½)), floored at 1e-6 for very common terms. */
-const idf = (n: number, df: number): number =>
-  Math.max(1e-6, Math.log((n - df + 0.5) / (df + 0.5)));
-
 /** One store connection's cache of scope indexes. */
 export class PostingsCache {
-  readonly #scopes = new Map<number, ScopeIndex>();
+  readonly #scopes = new Map<number, PartitionIndex>();
   readonly #where = new Map<number, Loc>();
   readonly #scopeIds = new Map<string, number>();
   /** Document frequency of every term over all live items (FTS5's IDF basis). */
@@ -110,7 +88,7 @@ export class PostingsCache {
   }
 
   /** The scope's index, loaded from the forward index if absent or mostly dead. */
-  #scope(db: SyncDb, scope: number): ScopeIndex {
+  #scope(db: SyncDb, scope: number): PartitionIndex {
     let index = this.#scopes.get(scope);
     if (index !== undefined && index.deadCount * 4 > index.items.length + 64) {
       this.#forget(scope);
@@ -125,7 +103,7 @@ export class PostingsCache {
       'SELECT item_id AS item, terms FROM memory_postings_docs WHERE scope_id = ? AND terms IS NOT NULL',
       [scope],
     );
-    index = ScopeIndex.load(rows);
+    index = PartitionIndex.load(rows);
     index.items.forEach((item, slot) => this.#where.set(item, { scope, slot }));
     this.#scopes.set(scope, index);
     this.#evict(scope);
@@ -170,7 +148,7 @@ export class PostingsCache {
     limit: number,
   ): RankedItem[] | null {
     if (db.get('SELECT 1 AS dirty FROM memory_postings_dirty LIMIT 1') !== undefined) return null;
-    const stems = queryStems(query);
+    const stems = queryTerms(query);
     if (stems.length === 0 || scopeKeys.length === 0 || limit < 1) return [];
     const { docs: n } = this.#catchUp(db);
     const df = this.#df ?? new Map<number, number>();
@@ -184,15 +162,6 @@ export class PostingsCache {
         const f = df.get(id) ?? 0;
         return f > 0 ? [{ id, w: idf(n, f) / IMPACT_SCALE }] : [];
       });
-    const top = new TopK(limit);
-    for (const index of scopes) {
-      const acc = new Float64Array(index.items.length);
-      const touched: number[] = [];
-      for (const { id, w } of weighted) index.score(id, w, acc, touched);
-      for (const slot of touched) {
-        if (index.dead[slot] === false) top.offer(index.items[slot] as number, acc[slot] as number);
-      }
-    }
-    return top.hits;
+    return rankPartitions(scopes, weighted, limit).hits;
   }
 }

@@ -11,13 +11,12 @@ import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createRng } from '../../test/rng.js';
+import { IMPACT_SCALE, queryTerms, unpackTerms } from '../search/index.js';
 import type { SqlFilter } from './memory-index.js';
 import { MIGRATIONS } from './migrations.js';
 import { addDeltas } from './postings-df.js';
-import { IMPACT_SCALE, unpackTerms } from './postings.js';
 import { scopeKey, type ScopePartition } from './scope-key.js';
 import { applyMigrations, openSqliteStore } from './sqlite.js';
-import { queryStems } from './tokenize.js';
 import type { Queryable, Store } from './types.js';
 
 let dir: string;
@@ -92,7 +91,7 @@ async function exhaustive(store: Store, query: string, team: string, k: number) 
     (
       await store.all<{ id: number }>(
         'SELECT id FROM memory_terms WHERE term IN (SELECT value FROM json_each(?))',
-        [JSON.stringify(queryStems(query))],
+        [JSON.stringify(queryTerms(query))],
       )
     ).map((t) => t.id),
   );

@@ -2,17 +2,19 @@
 // their precomputed BM25 weights (a forward index), the collection's length statistics and
 // document-frequency deltas (postings-df.ts), and a change sequence that postings-cache.ts
 // follows to keep its in-memory lists current.
+import {
+  impactOf,
+  packTerms,
+  proseTokenizer,
+  unpackTerms,
+  weightedTerms,
+  type WeightedTerms,
+} from '../search/index.js';
 import type { SyncDb } from './migration-types.js';
 import { foldDeltas, recordDeltas } from './postings-df.js';
-import { termCounts } from './tokenize.js';
 
-/** BM25 parameters, as FTS5 uses them. */
-const K1 = 1.2;
-const B = 0.75;
 /** Column weights, as `bm25(memory_fts, 2.0, 1.0, 0.5)`: title, content, tags. */
 const WEIGHTS = [2, 1, 0.5] as const;
-/** Term weights are stored as integers: weight × IMPACT_SCALE, rounded (max 2.2 → 22,000). */
-export const IMPACT_SCALE = 10_000;
 /** Items indexed per chunk when many are dirty (a migration back-fill). */
 const CHUNK = 2_000;
 
@@ -24,51 +26,12 @@ interface ItemText {
   scope_key: string;
 }
 
-interface Analysed {
+interface Analysed extends WeightedTerms {
   item: ItemText;
-  weights: Map<string, number>;
-  length: number;
 }
 
 function analyse(item: ItemText): Analysed {
-  const weights = new Map<string, number>();
-  let length = 0;
-  [item.title, item.content, item.tags].forEach((text, column) => {
-    const { counts, length: n } = termCounts(text);
-    length += n;
-    const w = WEIGHTS[column] ?? 1;
-    for (const [term, c] of counts) weights.set(term, (weights.get(term) ?? 0) + w * c);
-  });
-  return { item, weights, length };
-}
-
-/** BM25's saturated weight of a weighted frequency `tf` in a `length`-token item. */
-const impactOf = (tf: number, length: number, avgdl: number): number =>
-  Math.max(
-    1,
-    Math.round((IMPACT_SCALE * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl))),
-  );
-
-/** Packs (term id, impact) pairs: n uint32 ids, then n uint16 impacts, little-endian. */
-export function packTerms(ids: readonly number[], impacts: readonly number[]): Uint8Array {
-  const out = new Uint8Array(ids.length * 6);
-  const view = new DataView(out.buffer);
-  ids.forEach((id, i) => view.setUint32(i * 4, id, true));
-  impacts.forEach((v, i) => view.setUint16(ids.length * 4 + i * 2, Math.min(65_535, v), true));
-  return out;
-}
-
-/** The inverse of `packTerms`. */
-export function unpackTerms(blob: Uint8Array): { ids: Uint32Array; impacts: Uint16Array } {
-  const n = Math.floor(blob.byteLength / 6);
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const ids = new Uint32Array(n);
-  const impacts = new Uint16Array(n);
-  for (let i = 0; i < n; i++) {
-    ids[i] = view.getUint32(i * 4, true);
-    impacts[i] = view.getUint16(n * 4 + i * 2, true);
-  }
-  return { ids, impacts };
+  return { item, ...weightedTerms(proseTokenizer, [item.title, item.content, item.tags], WEIGHTS) };
 }
 
 /**

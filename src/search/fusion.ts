@@ -1,8 +1,8 @@
-// Hybrid fusion of the full-text and vector channels. Two methods: weighted reciprocal-rank
-// fusion (default) and normalised-score fusion (z-score each channel's raw scores over the
-// candidates, weighted sum). Pure functions over candidate lists; no I/O. Defaults are the
-// ones measured on LoCoMo (docs/benchmarks.md): the local embedder is a much weaker ranker
-// than BM25, so equal weights make hybrid worse than full text alone.
+// Hybrid fusion of a full-text and a vector channel (memory's today, code search's next). Two
+// methods: weighted reciprocal-rank fusion (default) and normalised-score fusion (z-score each
+// channel's raw scores over the candidates, weighted sum). Pure functions over candidate lists;
+// no I/O. Defaults are the ones measured on LoCoMo (docs/benchmarks.md): the local embedder is
+// a much weaker ranker than BM25, so equal weights make hybrid worse than full text alone.
 
 export interface FusedEntry {
   rowid: number;

@@ -1,7 +1,9 @@
-// The postings tokenizer: FTS5 `porter unicode61`-shaped terms, query terms and snippets.
+// The prose tokenizer: FTS5 `porter unicode61`-shaped terms, query terms and snippets.
 import { describe, expect, it } from 'vitest';
 
-import { queryStems, snippet, termCounts, tokenize } from './tokenize.js';
+import { proseTokenizer, queryTerms, tokenize } from './prose.js';
+import { snippet } from './snippet.js';
+import { termCounts } from './tokenizer.js';
 
 describe('tokenize', () => {
   it('folds case and diacritics, stems English words and splits on punctuation', () => {
@@ -13,21 +15,21 @@ describe('tokenize', () => {
       'user',
       '42',
     ]);
-    expect(termCounts('the cat and the hat').counts.get('the')).toBe(2);
-    expect(termCounts('the cat and the hat').length).toBe(5);
+    expect(termCounts(proseTokenizer, 'the cat and the hat').counts.get('the')).toBe(2);
+    expect(termCounts(proseTokenizer, 'the cat and the hat').length).toBe(5);
   });
 
   it('drops stopwords from queries unless nothing else remains', () => {
-    expect(queryStems('What is the deploying cadence?')).toEqual(['deploi', 'cadenc']);
-    expect(queryStems('who is it')).toEqual(['who', 'is', 'it']);
-    expect(queryStems('"*" NEAR ( -:')).toEqual(['near']);
-    expect(queryStems('')).toEqual([]);
+    expect(queryTerms('What is the deploying cadence?')).toEqual(['deploi', 'cadenc']);
+    expect(queryTerms('who is it')).toEqual(['who', 'is', 'it']);
+    expect(queryTerms('"*" NEAR ( -:')).toEqual(['near']);
+    expect(queryTerms('')).toEqual([]);
   });
 
   it('cuts a snippet around the densest window of query terms', () => {
     const filler = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
     const text = `${filler} the kafka lag alarm fired twice ${filler}`;
-    const out = snippet(text, new Set(queryStems('kafka alarm')));
+    const out = snippet(text, new Set(queryTerms('kafka alarm')));
     expect(out.startsWith('…')).toBe(true);
     expect(out.endsWith('…')).toBe(true);
     expect(out).toContain('«kafka» lag «alarm»');

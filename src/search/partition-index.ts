@@ -1,9 +1,11 @@
-// One scope's inverted lists in memory: the items present when the scope was loaded sit in
-// one compact block (term → range of slot/impact arrays, ~6 bytes a posting); items replayed
-// afterwards go to small growable lists. Dead slots (changed or removed items) are skipped.
-import { unpackTerms } from './postings.js';
+// One partition's inverted lists in memory (a memory scope, a code collection): the documents
+// present when it was loaded sit in one compact block (term → range of slot/impact arrays, ~6
+// bytes a posting); documents replayed afterwards go to small growable lists. Dead slots
+// (changed or removed documents) are skipped. Pure: the store reads the rows and hands them in.
+import { unpackTerms } from './bm25.js';
+import { TopK, type RankedDoc } from './top-k.js';
 
-/** A growable (slot, impact) list for items added after the scope was loaded. */
+/** A growable (slot, impact) list for documents added after the partition was loaded. */
 class List {
   slots = new Int32Array(4);
   impacts = new Uint16Array(4);
@@ -40,7 +42,7 @@ function accumulate(
   }
 }
 
-export class ScopeIndex {
+export class PartitionIndex {
   readonly items: number[] = [];
   readonly dead: boolean[] = [];
   entries = 0;
@@ -52,9 +54,9 @@ export class ScopeIndex {
   #impacts = new Uint16Array(0);
   readonly #extra = new Map<number, List>();
 
-  /** Builds the compact block from the scope's forward-index rows. */
-  static load(rows: readonly { item: number; terms: Uint8Array }[]): ScopeIndex {
-    const index = new ScopeIndex();
+  /** Builds the compact block from the partition's forward-index rows. */
+  static load(rows: readonly { item: number; terms: Uint8Array }[]): PartitionIndex {
+    const index = new PartitionIndex();
     const docs = rows.map((r) => unpackTerms(r.terms));
     const counts = new Map<number, number>();
     for (const d of docs) for (const id of d.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -118,4 +120,34 @@ export class ScopeIndex {
     const extra = this.#extra.get(term);
     if (extra !== undefined) accumulate(extra.slots, extra.impacts, 0, extra.n, w, acc, touched);
   }
+}
+
+/** A query term's id and its weight per unit of stored impact (idf / IMPACT_SCALE). */
+export interface WeightedTerm {
+  id: number;
+  w: number;
+}
+
+/**
+ * The `limit` best live documents of `partitions` for the weighted query terms, best first,
+ * and how many live documents matched at least one term (exhaustive: every posting is read).
+ */
+export function rankPartitions(
+  partitions: readonly PartitionIndex[],
+  terms: readonly WeightedTerm[],
+  limit: number,
+): { hits: RankedDoc[]; matched: number } {
+  const top = new TopK(limit);
+  let matched = 0;
+  for (const index of partitions) {
+    const acc = new Float64Array(index.items.length);
+    const touched: number[] = [];
+    for (const { id, w } of terms) index.score(id, w, acc, touched);
+    for (const slot of touched) {
+      if (index.dead[slot] !== false) continue;
+      matched += 1;
+      top.offer(index.items[slot] as number, acc[slot] as number);
+    }
+  }
+  return { hits: top.hits, matched };
 }

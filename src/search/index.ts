@@ -1,0 +1,32 @@
+// The search substrate: pure ranking shared by every searchable corpus (memory, code, the
+// vault next). Tokenizers as plug-ins, BM25 math and the packed impact lists, in-memory
+// inverted lists and top-k, fusion of a full-text and a vector channel, snippets. Imports
+// nothing but npm packages: no SQL, no driver, no domain. The store persists what it computes.
+export {
+  B,
+  idf,
+  IMPACT_SCALE,
+  impactOf,
+  K1,
+  packTerms,
+  unpackTerms,
+  weightedTerms,
+  type WeightedTerms,
+} from './bm25.js';
+export {
+  type ChannelScores,
+  type FusedEntry,
+  type FusionMethod,
+  type FusionOptions,
+  fuseRrf,
+  fuseScores,
+  fusionDepth,
+  RRF_DEFAULTS,
+  ZSCORE_WEIGHTS,
+} from './fusion.js';
+export { PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';
+export { fold, proseTokenizer, queryTerms, stem, tokenize } from './prose.js';
+export { snippet } from './snippet.js';
+export { STOPWORDS } from './stopwords.js';
+export { termCounts, type Token, type Tokenizer } from './tokenizer.js';
+export { type RankedDoc, TopK } from './top-k.js';
