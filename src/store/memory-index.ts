@@ -1,9 +1,8 @@
 // Named search operations over memory_items: FTS5 ranking and sqlite-vec nearest neighbours.
 // Dialect-specific SQL lives here so the memory domain never writes MATCH or vec0 itself.
-import { queryTerms, snippet } from '../search/index.js';
+import { queryTerms, type RankedDoc, snippet } from '../search/index.js';
 import { toFtsQuery } from './fts-query.js';
 import { createVecTableSql } from './migration-scope-key.js';
-import type { RankedItem } from './postings-cache.js';
 import { scopeKey, scopeMatch, type ScopePartition } from './scope-key.js';
 import type { Queryable, SqlValue } from './types.js';
 
@@ -78,7 +77,7 @@ export interface MemoryIndexOptions {
     query: string,
     scopeKeys: readonly string[],
     limit: number,
-  ) => Promise<RankedItem[] | null>;
+  ) => Promise<RankedDoc[] | null>;
 }
 
 /** Builds the memory index over a queryable connection that has sqlite-vec loaded. */

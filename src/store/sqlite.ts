@@ -1,24 +1,28 @@
-// The SQLite backend (better-sqlite3): WAL, busy retry, migrations at open. The only file in
-// the project that touches the driver; everything above sees the async Store contract.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-
-import Database from 'better-sqlite3';
+// The SQLite backend (better-sqlite3): WAL, busy retry, migrations at open. With sqlite-open.ts
+// the only code in the project that touches the driver; everything above sees the async Store
+// contract.
+import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
-import { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
+import { isBusyError, StoreBusyError } from './errors.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
+import { MEMORY_CORPUS } from './memory-postings.js';
 import type { SyncDb } from './migration-types.js';
-import { MIGRATIONS, type Migration, type MigrationDb } from './migrations.js';
-import { PostingsCache } from './postings-cache.js';
-import { flushPostings, TermIds } from './postings.js';
+import { MIGRATIONS } from './migrations.js';
+import { PostingsEngine } from './postings-engine.js';
+import {
+  applyMigrations,
+  backoffMs,
+  type Driver,
+  openDriver,
+  retryBusy,
+  sleep,
+} from './sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
 
-type Driver = Database.Database;
+export { applyMigrations } from './sqlite-open.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Dirty memory items re-indexed per write transaction at most (see flushPostings). */
+/** Dirty documents of a backlog re-indexed per write transaction and corpus at most. */
 const FLUSH_PER_WRITE = 2_000;
 
 /**
@@ -30,12 +34,6 @@ const DRAIN_PER_STEP = 250;
 /** Most of the file read through mmap (virtual address space, not a heap allocation). */
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
-/** Jittered exponential backoff: 2, 4, 8 … capped at 50 ms, scaled by a random 0.5–1.5. */
-function backoffMs(attempt: number): number {
-  const base = Math.min(50, 2 ** Math.min(attempt + 1, 6));
-  return base * (0.5 + Math.random());
-}
-
 class SqliteStore implements Store {
   readonly location: string;
   readonly #db: Driver;
@@ -45,8 +43,7 @@ class SqliteStore implements Store {
   #closed = false;
   readonly #tx: Queryable;
   readonly #sync: SyncDb;
-  readonly #postings = new PostingsCache();
-  readonly #terms = new TermIds();
+  readonly #postings = new PostingsEngine([MEMORY_CORPUS]);
   #draining: Promise<void> | null = null;
   readonly memoryIndex: MemoryIndex;
 
@@ -69,7 +66,7 @@ class SqliteStore implements Store {
     this.memoryIndex = createMemoryIndex(this, {
       rank: async (query, scopeKeys, limit) => {
         const ranked = await this.#exclusive(() =>
-          this.#readSync(() => this.#postings.rank(this.#sync, query, scopeKeys, limit)),
+          this.#readSync(() => this.#postings.memory.rank(this.#sync, query, scopeKeys, limit)),
         );
         // Postings lag the items (FTS5 ranks this time): index the backlog in the background.
         if (ranked === null) void this.drainPostings();
@@ -78,8 +75,13 @@ class SqliteStore implements Store {
     });
   }
 
+  /** Whether some corpus has documents its postings do not hold yet. */
+  hasPostingsBacklog(): boolean {
+    return this.#postings.hasBacklog(this.#sync);
+  }
+
   /**
-   * Starts (unless running) indexing every dirty memory item in small write transactions,
+   * Starts (unless running) indexing every dirty document in small write transactions,
    * yielding the connection between them; resolves when none is left or the store closed.
    * A step that finds the database busy is retried later; another fault ends the drain (the
    * next search that finds a backlog starts it again).
@@ -174,7 +176,8 @@ class SqliteStore implements Store {
 
   /**
    * Runs `fn` in one transaction, retrying it while the database is busy. A write transaction
-   * also re-indexes up to `flushMax` dirty memory items before it commits (`flushed`).
+   * also re-indexes the documents it changed (see PostingsEngine.flush: up to `flushMax` per
+   * corpus) before it commits (`flushed`).
    */
   async #transaction<T>(
     begin: string,
@@ -185,16 +188,16 @@ class SqliteStore implements Store {
     for (let attempt = 0; ; attempt++) {
       try {
         this.#db.exec(begin);
+        if (flushMax > 0) this.#postings.begin(this.#sync);
         const result = await fn(this.#tx);
-        // Items the triggers marked dirty are re-indexed before the write becomes visible.
-        const flushed =
-          flushMax > 0 ? flushPostings(this.#sync, { max: flushMax, terms: this.#terms }) : 0;
+        // Documents the triggers marked dirty are re-indexed before the write becomes visible.
+        const flushed = flushMax > 0 ? this.#postings.flush(this.#sync, flushMax) : 0;
         this.#db.exec('COMMIT');
-        this.#terms.committed();
+        this.#postings.committed();
         return { result, flushed };
       } catch (err) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
-        this.#terms.rolledBack();
+        this.#postings.rolledBack();
         if (!isBusyError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
         await sleep(backoffMs(attempt));
@@ -225,78 +228,6 @@ class SqliteStore implements Store {
   }
 }
 
-/** Retries a synchronous driver step on lock contention (used while opening). */
-async function retryBusy<T>(budgetMs: number, step: () => T): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return step();
-    } catch (err) {
-      if (!isBusyError(err) || Date.now() >= deadline) throw err;
-      await sleep(backoffMs(attempt));
-    }
-  }
-}
-
-/**
- * Applies, in version order, every migration the file has not recorded yet (not only those
- * above the highest: a migration merged out of order still runs once).
- */
-export function applyMigrations(db: Driver, migrations: readonly Migration[]): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-    const applied = new Set(
-      (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-        (r) => r.version,
-      ),
-    );
-    const insert = db.prepare(
-      'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-    );
-    const statements = new Map<string, Database.Statement>();
-    const prepare = (sql: string): Database.Statement => {
-      const stmt = statements.get(sql) ?? db.prepare(sql);
-      statements.set(sql, stmt);
-      return stmt;
-    };
-    const helper: MigrationDb = {
-      exec: (sql) => void db.exec(sql),
-      all: <T>(sql: string, params: readonly SqlValue[] = []) => prepare(sql).all(...params) as T[],
-      get: <T>(sql: string, params: readonly SqlValue[] = []) =>
-        prepare(sql).get(...params) as T | undefined,
-      run: (sql, params = []) => void prepare(sql).run(...params),
-    };
-    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-      if (applied.has(m.version)) continue;
-      db.exec(m.sql);
-      m.up?.(helper);
-      insert.run(m.version, m.name, Date.now());
-    }
-    db.exec('COMMIT');
-  } catch (err) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw err;
-  }
-}
-
-/** The driver handle: created (with its folder) unless `mustExist`, which refuses a missing file. */
-function openDriver(location: string, mustExist: boolean): Driver {
-  if (location === ':memory:') return new Database(location);
-  if (!mustExist) {
-    mkdirSync(dirname(location), { recursive: true });
-    return new Database(location);
-  }
-  if (!existsSync(location)) throw new StoreMissingError(location);
-  try {
-    return new Database(location, { fileMustExist: true });
-  } catch (err) {
-    if (!existsSync(location)) throw new StoreMissingError(location, err);
-    throw err;
-  }
-}
-
 /**
  * Opens (creating if needed, unless `mustExist`) one SQLite database file in WAL mode and
  * brings its schema up to date. Several processes may open the same file at once.
@@ -324,8 +255,8 @@ export async function openSqliteStore(
     throw err;
   }
   const store = new SqliteStore(db, location, budgetMs);
-  // Items from before migration 14 (or written past the store) are indexed in the background.
-  if (db.prepare('SELECT 1 FROM memory_postings_dirty LIMIT 1').get() !== undefined)
-    void store.drainPostings();
+  // Documents from before a corpus's migration (or written past the store) are indexed in the
+  // background.
+  if (store.hasPostingsBacklog()) void store.drainPostings();
   return store;
 }

@@ -1,0 +1,84 @@
+// Memory's corpus for the postings engine: memory items (title, content, tags weighted as
+// FTS5's bm25(memory_fts, 2.0, 1.0, 0.5)), the prose tokenizer, partitioned by scope key
+// (memory_scope_ids maps a key to its partition id). Tables from migration 14.
+import { proseTokenizer, type RankedDoc } from '../search/index.js';
+import type { SyncDb } from './migration-types.js';
+import { PostingsCache } from './postings-cache.js';
+import { defineCorpus } from './postings-corpus.js';
+
+interface ItemText {
+  rowid: number;
+  title: string;
+  content: string;
+  tags: string;
+  scope_key: string;
+}
+
+function scopeIdOf(db: SyncDb, key: string): number {
+  const row =
+    db.get<{ id: number }>('SELECT id FROM memory_scope_ids WHERE key = ?', [key]) ??
+    db.get<{ id: number }>('INSERT INTO memory_scope_ids(key) VALUES (?) RETURNING id', [key]);
+  if (row === undefined) throw new Error('scope id insert returned nothing');
+  return row.id;
+}
+
+export const MEMORY_CORPUS = defineCorpus({
+  name: 'memory',
+  tables: {
+    terms: 'memory_terms',
+    docs: 'memory_postings_docs',
+    df: 'memory_postings_df',
+    stats: 'memory_postings_stats',
+    dirty: 'memory_postings_dirty',
+  },
+  columns: { doc: 'item_id', partition: 'scope_id' },
+  dirtyOrder: 'item_id',
+  fieldWeights: [2, 1, 0.5],
+  tokenizer: proseTokenizer,
+  load(db, ids) {
+    // Items with an empty scope key (deleted, superseded, other kinds) are not searchable.
+    const items = db.all<ItemText>(
+      `SELECT rowid, title, content, tags, scope_key FROM memory_items
+       WHERE rowid IN (SELECT value FROM json_each(?)) AND scope_key <> ''`,
+      [JSON.stringify(ids)],
+    );
+    return items.map((item) => ({
+      id: item.rowid,
+      partition: scopeIdOf(db, item.scope_key),
+      fields: [item.title, item.content, item.tags],
+    }));
+  },
+});
+
+/** One connection's memory ranking: scope keys → partitions, then the shared cache. */
+export class MemoryPostings {
+  readonly cache = new PostingsCache(MEMORY_CORPUS);
+  readonly #scopeIds = new Map<string, number>();
+
+  #scopeIdsOf(db: SyncDb, keys: readonly string[]): number[] {
+    const missing = keys.filter((k) => !this.#scopeIds.has(k));
+    if (missing.length > 0) {
+      const rows = db.all<{ id: number; key: string }>(
+        'SELECT id, key FROM memory_scope_ids WHERE key IN (SELECT value FROM json_each(?))',
+        [JSON.stringify(missing)],
+      );
+      for (const r of rows) this.#scopeIds.set(r.key, r.id);
+    }
+    return keys.flatMap((k) => {
+      const id = this.#scopeIds.get(k);
+      return id === undefined ? [] : [id];
+    });
+  }
+
+  /**
+   * The `limit` best items of the scopes for `query` by BM25 (IDF over all live items, as
+   * FTS5), best first; null when some items are not indexed yet (the caller then ranks with
+   * FTS5). Run inside a read snapshot.
+   */
+  rank(db: SyncDb, query: string, scopeKeys: readonly string[], limit: number): RankedDoc[] | null {
+    if (this.cache.hasBacklog(db)) return null;
+    const terms = MEMORY_CORPUS.tokenizer.queryTerms(query);
+    if (terms.length === 0 || scopeKeys.length === 0 || limit < 1) return [];
+    return this.cache.rank(db, terms, this.#scopeIdsOf(db, scopeKeys), limit).hits;
+  }
+}

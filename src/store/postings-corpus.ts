@@ -1,0 +1,126 @@
+// A corpus the BM25 postings engine indexes (memory items, code chunks): its tables, its field
+// weights, its tokenizer and how to read the dirty documents. The engine (postings.ts,
+// postings-df.ts, postings-cache.ts) is the same code for every corpus; only this differs.
+import type { Tokenizer } from '../search/index.js';
+import type { SyncDb } from './migration-types.js';
+
+/** One document to (re-)index: its id, its partition and its fields in weight order. */
+export interface CorpusDoc {
+  id: number;
+  /** The partition it ranks in (a memory scope id, a code collection id). */
+  partition: number;
+  fields: readonly string[];
+}
+
+export interface CorpusTables {
+  /** `(id INTEGER PRIMARY KEY, term TEXT UNIQUE, df INTEGER)`: term ids, folded df. */
+  terms: string;
+  /** The forward index: `(<doc> PRIMARY KEY, <partition>, length, seq, terms BLOB)`. */
+  docs: string;
+  /** Document-frequency deltas: `(seq INTEGER PRIMARY KEY, deltas BLOB)`. */
+  df: string;
+  /** One row `(id = 1, docs, total_length, seq, df_seq)`. */
+  stats: string;
+  /** Documents the triggers marked changed: has column `<doc>` (unique). */
+  dirty: string;
+}
+
+export interface CorpusDescription {
+  readonly name: string;
+  readonly tables: CorpusTables;
+  /** Column names: the document id (in docs and dirty), the partition (in docs). */
+  readonly columns: { doc: string; partition: string };
+  /**
+   * The dirty table's column that orders marks, newest highest. When it is not the document
+   * column, a write transaction indexes every document marked since it began, however many
+   * (`ownMarks`), before a bounded share of older backlog.
+   */
+  readonly dirtyOrder: string;
+  readonly fieldWeights: readonly number[];
+  readonly tokenizer: Tokenizer;
+  /**
+   * The documents among `ids` that should be indexed, with their fields and partition; ids not
+   * returned (deleted, or not searchable any more) leave the index.
+   */
+  load(db: SyncDb, ids: readonly number[]): CorpusDoc[];
+}
+
+/** The statements the engine runs for one corpus. */
+export interface CorpusSql {
+  selectDocs: string;
+  clearDocs: string;
+  upsertDoc: string;
+  changedDocs: string;
+  partitionDocs: string;
+  selectTerms: string;
+  insertTerm: string;
+  termIdsOf: string;
+  liveDf: string;
+  addDf: string;
+  selectStats: string;
+  cacheStats: string;
+  updateStats: string;
+  updateDfSeq: string;
+  insertDeltas: string;
+  pendingDeltas: string;
+  allDeltas: string;
+  deltasAfter: string;
+  deleteDeltas: string;
+  nextDirty: string;
+  nextDirtyAfter: string;
+  lastMark: string;
+  anyDirty: string;
+  clearDirty: string;
+}
+
+export interface PostingsCorpus extends CorpusDescription {
+  readonly ownMarks: boolean;
+  readonly sql: CorpusSql;
+}
+
+const IN = '(SELECT value FROM json_each(?))';
+
+function sqlOf(d: CorpusDescription): CorpusSql {
+  const { terms, docs, df, stats, dirty } = d.tables;
+  const { doc, partition } = d.columns;
+  const order = d.dirtyOrder;
+  return {
+    selectDocs: `SELECT length, terms FROM ${docs} WHERE ${doc} IN ${IN}`,
+    clearDocs: `UPDATE ${docs} SET terms = NULL, ${partition} = NULL, length = 0, seq = ?
+     WHERE ${doc} IN ${IN}`,
+    upsertDoc: `INSERT INTO ${docs}(${doc}, ${partition}, length, seq, terms) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(${doc}) DO UPDATE SET ${partition} = excluded.${partition},
+         length = excluded.length, seq = excluded.seq, terms = excluded.terms`,
+    changedDocs: `SELECT ${doc} AS item, ${partition} AS scope, terms FROM ${docs}
+           WHERE seq > ? ORDER BY seq LIMIT ?`,
+    partitionDocs: `SELECT ${doc} AS item, terms FROM ${docs} WHERE ${partition} = ? AND terms IS NOT NULL`,
+    selectTerms: `SELECT id, term FROM ${terms} WHERE term IN ${IN}`,
+    insertTerm: `INSERT INTO ${terms}(term) VALUES (?) RETURNING id`,
+    termIdsOf: `SELECT id FROM ${terms} WHERE term IN ${IN}`,
+    liveDf: `SELECT id, df FROM ${terms} WHERE df <> 0`,
+    addDf: `UPDATE ${terms} SET df = df + ? WHERE id = ?`,
+    selectStats: `SELECT docs, total_length AS total, seq FROM ${stats} WHERE id = 1`,
+    cacheStats: `SELECT seq, df_seq AS dfSeq, docs FROM ${stats} WHERE id = 1`,
+    updateStats: `UPDATE ${stats} SET docs = ?, total_length = ?, seq = ? WHERE id = 1`,
+    updateDfSeq: `UPDATE ${stats} SET df_seq = ? WHERE id = 1`,
+    insertDeltas: `INSERT INTO ${df}(seq, deltas) VALUES (?, ?)`,
+    pendingDeltas: `SELECT COUNT(*) AS n, MAX(seq) AS last FROM ${df}`,
+    allDeltas: `SELECT deltas FROM ${df}`,
+    deltasAfter: `SELECT deltas FROM ${df} WHERE seq > ? ORDER BY seq`,
+    deleteDeltas: `DELETE FROM ${df}`,
+    nextDirty: `SELECT ${doc} AS id FROM ${dirty} ORDER BY ${order} LIMIT ?`,
+    nextDirtyAfter: `SELECT ${doc} AS id FROM ${dirty} WHERE ${order} > ? ORDER BY ${order} LIMIT ?`,
+    lastMark: `SELECT MAX(${order}) AS last FROM ${dirty}`,
+    anyDirty: `SELECT 1 AS dirty FROM ${dirty} LIMIT 1`,
+    clearDirty: `DELETE FROM ${dirty} WHERE ${doc} IN ${IN}`,
+  };
+}
+
+/** A corpus the engine can run: the description plus its statements, built once. */
+export function defineCorpus(description: CorpusDescription): PostingsCorpus {
+  return {
+    ...description,
+    ownMarks: description.dirtyOrder !== description.columns.doc,
+    sql: sqlOf(description),
+  };
+}

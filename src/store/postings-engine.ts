@@ -1,0 +1,56 @@
+// One connection's postings for every corpus: flushes the dirty documents of each inside the
+// store's write transactions (and its background drain), and holds the caches searches rank
+// with. Memory flushes a bounded number per write (a backlog drains in the background); a
+// corpus whose marks are ordered (code) also indexes every document the transaction itself
+// marked, however many, so a committed batch is searchable at once.
+import { MemoryPostings } from './memory-postings.js';
+import type { SyncDb } from './migration-types.js';
+import type { PostingsCorpus } from './postings-corpus.js';
+import { flushPostings, lastMark, TermIds } from './postings.js';
+
+interface Writer {
+  terms: TermIds;
+  /** The newest mark when the running write transaction began (own-marks corpora). */
+  mark: number | undefined;
+}
+
+export class PostingsEngine {
+  readonly memory = new MemoryPostings();
+  readonly #writers: Writer[];
+
+  constructor(corpora: readonly PostingsCorpus[]) {
+    this.#writers = corpora.map((corpus) => ({ terms: new TermIds(corpus), mark: undefined }));
+  }
+
+  /** Call right after a write transaction began: notes where its own marks will start. */
+  begin(db: SyncDb): void {
+    for (const w of this.#writers)
+      w.mark = w.terms.corpus.ownMarks ? lastMark(db, w.terms.corpus) : undefined;
+  }
+
+  /**
+   * Call before the write transaction commits: indexes the documents it marked (own-marks
+   * corpora: all of them) and up to `max` older dirty documents per corpus. Returns how many.
+   */
+  flush(db: SyncDb, max: number): number {
+    let done = 0;
+    for (const w of this.#writers) {
+      if (w.mark !== undefined) done += flushPostings(db, w.terms, { after: w.mark });
+      done += flushPostings(db, w.terms, { max });
+    }
+    return done;
+  }
+
+  committed(): void {
+    for (const w of this.#writers) w.terms.committed();
+  }
+
+  rolledBack(): void {
+    for (const w of this.#writers) w.terms.rolledBack();
+  }
+
+  /** Whether any corpus has documents waiting to be indexed. */
+  hasBacklog(db: SyncDb): boolean {
+    return this.#writers.some((w) => db.get(w.terms.corpus.sql.anyDirty) !== undefined);
+  }
+}
