@@ -13,6 +13,7 @@ export {
   weightedTerms,
   type WeightedTerms,
 } from './bm25.js';
+export { codeTokenizer } from './code-tokenizer.js';
 export {
   type ChannelScores,
   type FusedEntry,
