@@ -16,6 +16,7 @@ export function failingStore(store: Store, trap: Trap): Store {
   });
   return {
     memoryIndex: store.memoryIndex,
+    codeIndex: store.codeIndex,
     location: store.location,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),

@@ -178,6 +178,7 @@ describe('createEmbedWorker', () => {
     const spy: Store = {
       location: store.location,
       memoryIndex: store.memoryIndex,
+      codeIndex: store.codeIndex,
       get: (sql, params) => store.get(sql, params),
       run: (sql, params) => store.run(sql, params),
       write: (fn) => store.write(fn),

@@ -6,6 +6,7 @@ import { APPROVAL_LEASE_MIGRATION } from './migration-approval-lease.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
+import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
@@ -254,4 +255,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TOOL_GRANTS_MIGRATION,
   TASK_EVENT_ORIGIN_MIGRATION,
   CODE_INDEX_MIGRATION,
+  CODE_POSTINGS_MIGRATION,
 ];

@@ -3,8 +3,10 @@
 // with. Memory flushes a bounded number per write (a backlog drains in the background); a
 // corpus whose marks are ordered (code) also indexes every document the transaction itself
 // marked, however many, so a committed batch is searchable at once.
+import { CODE_CORPUS } from './code-postings.js';
 import { MemoryPostings } from './memory-postings.js';
 import type { SyncDb } from './migration-types.js';
+import { PostingsCache } from './postings-cache.js';
 import type { PostingsCorpus } from './postings-corpus.js';
 import { flushPostings, lastMark, TermIds } from './postings.js';
 
@@ -16,11 +18,11 @@ interface Writer {
 
 export class PostingsEngine {
   readonly memory = new MemoryPostings();
-  readonly #writers: Writer[];
+  readonly code = new PostingsCache(CODE_CORPUS);
 
-  constructor(corpora: readonly PostingsCorpus[]) {
-    this.#writers = corpora.map((corpus) => ({ terms: new TermIds(corpus), mark: undefined }));
-  }
+  readonly #writers: Writer[] = [this.memory.cache.corpus, this.code.corpus].map(
+    (corpus: PostingsCorpus) => ({ terms: new TermIds(corpus), mark: undefined }),
+  );
 
   /** Call right after a write transaction began: notes where its own marks will start. */
   begin(db: SyncDb): void {

@@ -4,9 +4,9 @@
 import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
+import { type CodeIndex, createCodeIndex } from './code-index.js';
 import { isBusyError, StoreBusyError } from './errors.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
-import { MEMORY_CORPUS } from './memory-postings.js';
 import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS } from './migrations.js';
 import { PostingsEngine } from './postings-engine.js';
@@ -43,9 +43,10 @@ class SqliteStore implements Store {
   #closed = false;
   readonly #tx: Queryable;
   readonly #sync: SyncDb;
-  readonly #postings = new PostingsEngine([MEMORY_CORPUS]);
+  readonly #postings = new PostingsEngine();
   #draining: Promise<void> | null = null;
   readonly memoryIndex: MemoryIndex;
+  readonly codeIndex: CodeIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
     this.#db = db;
@@ -72,6 +73,18 @@ class SqliteStore implements Store {
         if (ranked === null) void this.drainPostings();
         return ranked;
       },
+    });
+    this.codeIndex = createCodeIndex(this, async (terms, collectionIds, k) => {
+      const code = this.#postings.code;
+      const { ranked, backlog } = await this.#exclusive(() =>
+        this.#readSync(() => ({
+          ranked: code.rank(this.#sync, terms, collectionIds, k),
+          backlog: code.hasBacklog(this.#sync),
+        })),
+      );
+      // Chunks changed past a store write: index them in the background (pending() says so).
+      if (backlog) void this.drainPostings();
+      return ranked;
     });
   }
 

@@ -1,6 +1,7 @@
 // The store contract every domain module talks to. Async from day one so a PostgreSQL
 // backend can implement it later; nothing here names a driver.
 
+import type { CodeIndex } from './code-index.js';
 import type { MemoryIndex } from './memory-index.js';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
@@ -20,6 +21,8 @@ export interface Queryable {
 export interface Store extends Queryable {
   /** Full-text and vector search over memory items (dialect-specific, named operations). */
   readonly memoryIndex: MemoryIndex;
+  /** BM25 and vector search over code chunks, per collection (named operations). */
+  readonly codeIndex: CodeIndex;
   /** Where the data lives (a file path, or ':memory:'). */
   readonly location: string;
   /**
