@@ -9,7 +9,7 @@ export interface CodeFilter {
   extensions?: readonly string[];
   /** A repository-relative path prefix, matched as a string (`src/` for a folder). */
   pathPrefix?: string;
-  /** Branches of the files ('' is the work tree); all when absent. */
+  /** Branches of the files ('' is the work tree); all when absent or empty. */
   branches?: readonly string[];
 }
 
@@ -27,7 +27,7 @@ export function narrows(filter: CodeFilter): boolean {
   return (
     (filter.extensions ?? []).some((e) => suffixOf(e) !== null) ||
     (filter.pathPrefix ?? '').replace(/^\.?\/+/, '') !== '' ||
-    filter.branches !== undefined
+    (filter.branches ?? []).length > 0
   );
 }
 
@@ -45,9 +45,9 @@ export function codeFilterSql(filter: CodeFilter): { sql: string; params: SqlVal
     parts.push('substr(f.path, 1, ?) = ?');
     params.push([...prefix].length, prefix);
   }
-  if (filter.branches !== undefined) {
+  if ((filter.branches ?? []).length > 0) {
     parts.push('f.branch IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(filter.branches));
+    params.push(JSON.stringify(filter.branches ?? []));
   }
   return { sql: parts.join(' AND '), params };
 }

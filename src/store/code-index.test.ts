@@ -255,6 +255,12 @@ describe('code corpus postings', () => {
       5,
     );
     expect(chunkIds(onMain)).toEqual(made.branch.chunks);
+    const anyBranch = await store.codeIndex.fullText(
+      'read',
+      { collectionIds: [made.a], branches: [] },
+      10,
+    );
+    expect(chunkIds(anyBranch).sort()).toEqual([...made.inA.chunks, ...made.branch.chunks].sort());
     const both = await store.codeIndex.fullText(
       'read',
       { collectionIds: [made.a, made.b], branches: [''] },
