@@ -97,6 +97,7 @@ export {
   type InspectTarget,
   listRulesInput,
   type TruncatedBy,
+  type Truncation,
   validateCodeInput,
   type ValidatePathOptions,
   validatePath,

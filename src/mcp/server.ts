@@ -86,6 +86,7 @@ export function createMcpServer<C extends ToolCallContext = ToolCallContext, R =
     name: t.name,
     description: t.description,
     inputSchema: toInputSchema(t.input),
+    ...(t.annotations === undefined ? {} : { annotations: t.annotations }),
   }));
   const call = toolCaller(spec);
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));

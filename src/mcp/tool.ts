@@ -1,5 +1,6 @@
 // The shape of one MCP tool: a zod input schema (parsed at the edge) and a handler that
 // receives trusted, typed arguments. Handlers return plain data; plumbing formats it.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 
 export interface ToolResult {
@@ -45,6 +46,8 @@ export interface ToolDef<
   name: string;
   description: string;
   input: S;
+  /** Hints for clients (read-only, destructive, …), listed by tools/list as given. */
+  annotations?: ToolAnnotations;
   handler: (args: z.output<S>, ctx: C) => Promise<R>;
 }
 

@@ -15,6 +15,7 @@ export {
   type InspectLimits,
   type InspectTarget,
   type TruncatedBy,
+  type Truncation,
   type ValidateReport,
 } from './types.js';
 export { validatePath, type ValidatePathOptions } from './validate-path.js';
