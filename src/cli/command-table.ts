@@ -76,7 +76,7 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
   backplane:
     'the backplane over stdio (acts as the operator unless given an agent token); also the bin cairn-mcp-backplane',
   context:
-    'the code-context server over stdio (validate_code, analyze_code, list_rules); also the bin cairn-mcp-context',
+    'the code-context server over stdio (paths within $CAIRN_CODE_ROOTS); also the bin cairn-mcp-context',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>
