@@ -84,7 +84,7 @@ describe('cairn-context: the validate family', () => {
       'tools/f.py:2:debug-print',
       'tools/f.py:2:todo-comment',
     ]);
-    expect(all.text).toContain('skipped by the walk: binary 1, default_dir 1, extension 1');
+    expect(all.text).toContain('skipped by the walk: binary 1, default_dir 1, not code 1');
     const hygiene = await callContext<ValidateReport>(client, 'validate_code', {
       path: project.root,
       category: 'hygiene',

@@ -16,7 +16,10 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 function fileLines(files: FileCounts): string[] {
   const lines: string[] = [];
   if (Object.keys(files.skippedByWalk).length > 0) {
-    lines.push(`skipped by the walk: ${countsText(files.skippedByWalk)}`);
+    // The walk asked only for code files: `extension` means "not a code file".
+    const { extension, ...others } = files.skippedByWalk;
+    const shown = extension === undefined ? others : { ...others, 'not code': extension };
+    lines.push(`skipped by the walk: ${countsText(shown)}`);
   }
   if (files.failedCount > 0) {
     lines.push(`failed (${files.failedCount}):`);
