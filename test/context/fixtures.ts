@@ -12,6 +12,9 @@ import { tempCore, tempDir, type TempDir } from '../helpers.js';
 
 export const CONTEXT_TOOLS = ['analyze_code', 'list_rules', 'validate_code'];
 
+/** The rules the fixtures' findings come from; exact counts name them, so new rules do not move them. */
+export const HYGIENE = ['todo-comment', 'debug-print'];
+
 /** 2 findings: todo-comment (line 2), debug-print (line 3). */
 export const LOAD_TS = [
   'export function load(path: string) {',

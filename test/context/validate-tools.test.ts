@@ -7,15 +7,23 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type {
-  DirectoryAnalysis,
-  FileAnalysis,
-  RuleInfo,
-  ValidateReport,
+import {
+  type DirectoryAnalysis,
+  type FileAnalysis,
+  listRules,
+  type RuleInfo,
+  type ValidateReport,
 } from '../../src/code/index.js';
 import { createContextServer } from '../../src/mcp/index.js';
 import { callInvalid, linkedClient, toolNames } from '../helpers.js';
-import { callContext, CONTEXT_TOOLS, contextCore, makeProject, type Project } from './fixtures.js';
+import {
+  callContext,
+  CONTEXT_TOOLS,
+  contextCore,
+  HYGIENE,
+  makeProject,
+  type Project,
+} from './fixtures.js';
 
 describe('cairn-context: the validate family', () => {
   let project: Project;
@@ -55,6 +63,7 @@ describe('cairn-context: the validate family', () => {
     const path = join(project.root, 'src/load.ts');
     const { text, data, meta } = await callContext<ValidateReport>(client, 'validate_code', {
       path,
+      rules: HYGIENE,
     });
     expect(data.scope).toBe('file');
     expect(data.findings.map((f) => [f.line, f.rule, f.severity])).toEqual([
@@ -76,9 +85,12 @@ describe('cairn-context: the validate family', () => {
       path: project.root,
       scope: 'project',
     });
+    // No rules named: every rule runs.
+    expect(all.data.rules).toEqual(listRules().map((r) => r.id));
     expect(all.data.files).toMatchObject({ read: 3, notRead: 0 });
     expect(all.data.files.skippedByWalk).toMatchObject({ default_dir: 1, extension: 1, binary: 1 });
-    expect(all.data.findings.map((f) => `${f.path}:${f.line}:${f.rule}`)).toEqual([
+    const hygienic = all.data.findings.filter((f) => HYGIENE.includes(f.rule));
+    expect(hygienic.map((f) => `${f.path}:${f.line}:${f.rule}`)).toEqual([
       'src/load.ts:2:todo-comment',
       'src/load.ts:3:debug-print',
       'tools/f.py:2:debug-print',
@@ -235,6 +247,7 @@ describe('cairn-context: the validate family', () => {
     }
     const { text, data } = await callContext<ValidateReport>(client, 'validate_code', {
       path: join(project.root, 'many'),
+      rules: HYGIENE,
     });
     expect(data.counts.findings).toBe(360);
     expect(data.findings.length).toBe(200);

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DirectoryAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
-import { callContext, CONTEXT_TOOLS, makeProject, type Project } from '../context/fixtures.js';
+import {
+  callContext,
+  CONTEXT_TOOLS,
+  HYGIENE,
+  makeProject,
+  type Project,
+} from '../context/fixtures.js';
 import { callInvalid, toolNames } from '../helpers.js';
 import { httpSessions, initializeStatus, type Running, TOKEN } from './helpers.js';
 
@@ -33,6 +39,7 @@ describe('context server over HTTP', () => {
     expect(await toolNames(client)).toEqual(CONTEXT_TOOLS);
     const v = await callContext<ValidateReport>(client, 'validate_code', {
       path: join(project.root, 'tools/f.py'),
+      rules: HYGIENE,
     });
     expect(v.data.findings.map((f) => f.rule)).toEqual(['debug-print', 'todo-comment']);
     const a = await callContext<DirectoryAnalysis>(client, 'analyze_code', { path: project.root });

@@ -10,7 +10,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { FileAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
-import { callContext, CONTEXT_TOOLS, makeProject, type Project } from '../context/fixtures.js';
+import {
+  callContext,
+  CONTEXT_TOOLS,
+  HYGIENE,
+  makeProject,
+  type Project,
+} from '../context/fixtures.js';
 import { callInvalid, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
 import { type RawProcess, spawnRaw } from '../memory/spawn.js';
 
@@ -57,7 +63,10 @@ describe('context server over stdio', () => {
     const { client } = await start();
     expect(client.getServerVersion()?.name).toBe('cairn-context');
     expect(await toolNames(client)).toEqual(CONTEXT_TOOLS);
-    const v = await callContext<ValidateReport>(client, 'validate_code', { path: project.root });
+    const v = await callContext<ValidateReport>(client, 'validate_code', {
+      path: project.root,
+      rules: HYGIENE,
+    });
     expect(v.data).toMatchObject({ scope: 'project', counts: { findings: 4 } });
     expect(v.text).toContain('src/load.ts:2:6 info todo-comment: ');
     const a = await callContext<FileAnalysis>(client, 'analyze_code', {

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { InvalidInputError } from '../../shared/index.js';
+import { listRules } from '../rules/index.js';
 import { analyzePath } from './analyze-path.js';
 import type { DirectoryAnalysis, FileAnalysis } from './types.js';
 import { validatePath } from './validate-path.js';
@@ -71,18 +72,26 @@ afterEach(() => {
 });
 
 const roots = (): string[] => [root];
+/** The rules the samples' findings come from (exact counts name them). */
+const HYGIENE = ['todo-comment', 'debug-print'];
 
 describe('validatePath', () => {
   it('scope file (the default for a file): findings, counts and the selected rules', async () => {
     const r = await validatePath({ path: join(root, 'src/load.ts'), allowedRoots: roots() });
     expect(r.scope).toBe('file');
     expect(r.root).toBe(join(root, 'src/load.ts'));
-    expect(r.findings.map((f) => [f.line, f.rule])).toEqual([
+    expect(r.rules).toEqual(listRules().map((x) => x.id));
+    const hygiene = await validatePath({
+      path: join(root, 'src/load.ts'),
+      allowedRoots: roots(),
+      rules: HYGIENE,
+    });
+    expect(hygiene.findings.map((f) => [f.line, f.rule])).toEqual([
       [2, 'todo-comment'],
       [3, 'debug-print'],
     ]);
-    expect(r.findings[0]?.path).toBe(join(root, 'src/load.ts'));
-    expect(r.counts).toEqual({
+    expect(hygiene.findings[0]?.path).toBe(join(root, 'src/load.ts'));
+    expect(hygiene.counts).toEqual({
       findings: 2,
       bySeverity: { error: 0, warning: 0, info: 2 },
       byRule: { 'todo-comment': 1, 'debug-print': 1 },
@@ -113,7 +122,12 @@ describe('validatePath', () => {
       allowedRoots: roots(),
       category: 'complexity',
     });
-    expect(r.rules).toEqual(['cyclomatic-complexity', 'cognitive-complexity', 'nesting-depth']);
+    expect(r.rules).toEqual(
+      listRules()
+        .filter((x) => x.category === 'complexity')
+        .map((x) => x.id),
+    );
+    expect(r.rules).toContain('cognitive-complexity');
     expect(r.counts.findings).toBe(0);
     expect(r.files.read).toBe(2);
   });
@@ -155,7 +169,12 @@ describe('validatePath', () => {
   });
 
   it('bounds the findings shown and says so, with exact counts', async () => {
-    const r = await validatePath({ path: root, allowedRoots: roots(), limits: { maxShown: 1 } });
+    const r = await validatePath({
+      path: root,
+      allowedRoots: roots(),
+      rules: HYGIENE,
+      limits: { maxShown: 1 },
+    });
     expect(r.findings).toHaveLength(1);
     expect(r.counts.findings).toBe(4);
     expect(r).toMatchObject({ truncated: true, truncatedBy: ['shown'] });
