@@ -46,11 +46,11 @@ export async function tempCore(
   };
 }
 
-/** Connects an SDK client to a server over linked in-memory transports. */
-export async function linkedClient(server: Server): Promise<Client> {
+/** Connects an SDK client (named `name`) to a server over linked in-memory transports. */
+export async function linkedClient(server: Server, name = 'cairn-test'): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: 'cairn-test', version: '0.0.0' });
+  const client = new Client({ name, version: '0.0.0' });
   await client.connect(clientSide);
   return client;
 }

@@ -75,6 +75,8 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
   tools: 'the tool broker over stdio (--agent names the caller); also the bin cairn-mcp-tools',
   backplane:
     'the backplane over stdio (acts as the operator unless given an agent token); also the bin cairn-mcp-backplane',
+  context:
+    'the code-context server over stdio (paths within $CAIRN_CODE_ROOTS); also the bin cairn-mcp-context',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>

@@ -80,6 +80,8 @@ export async function serve(values: ServeFlags): Promise<void> {
     throw e;
   });
   const stopSweep = startLeaseSweeper(core);
+  // Execution provenance is discovered once, at start; every context session shares it.
+  void core.provenance();
   // The model loads in the background after the port is open; the backlog embeds after it.
   core.embedder?.warm();
   core.embedWorker?.wake();

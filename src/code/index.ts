@@ -1,6 +1,13 @@
-// The code-context domain: languages, syntax trees (and, as they land, walking, chunking,
-// metrics, rules and git). Imports only the store and shared utilities.
-export { CODE_LANGUAGES, type CodeLanguage, GRAMMAR_FILES, languageOf } from './languages.js';
+// The code-context domain: languages, syntax trees, walking, chunking, metrics, rules,
+// validation and analysis over a path (and, as they land, indexing and git). Imports only the
+// store and shared utilities.
+export {
+  CODE_EXTENSIONS,
+  CODE_LANGUAGES,
+  type CodeLanguage,
+  GRAMMAR_FILES,
+  languageOf,
+} from './languages.js';
 export {
   grammar,
   loadedLanguages,
@@ -69,7 +76,30 @@ export {
   type RuleInfo,
   type RuleSeverity,
   type RuleThresholds,
+  selectRules,
   type ValidateInput,
   type ValidateOptions,
   validateSource,
 } from './rules/index.js';
+export {
+  analyzeCodeInput,
+  type AnalyzeReport,
+  analyzePath,
+  DEFAULT_INSPECT_LIMITS,
+  type DirectoryAnalysis,
+  type FailedFile,
+  type FileAnalysis,
+  type FileCounts,
+  type FileSummary,
+  type FindingCounts,
+  type Hotspot,
+  type InspectLimits,
+  type InspectTarget,
+  listRulesInput,
+  type TruncatedBy,
+  type Truncation,
+  validateCodeInput,
+  type ValidatePathOptions,
+  validatePath,
+  type ValidateReport,
+} from './inspect/index.js';

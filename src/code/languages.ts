@@ -70,5 +70,8 @@ export function languageOf(path: string): CodeLanguage | null {
   return BY_EXTENSION[path.slice(dot).toLowerCase()] ?? null;
 }
 
+/** Every extension `languageOf` recognises (with the dot, lower case). */
+export const CODE_EXTENSIONS: readonly string[] = Object.keys(BY_EXTENSION);
+
 /** Every language with a grammar, in a stable order. */
 export const CODE_LANGUAGES: readonly CodeLanguage[] = Object.keys(GRAMMAR_FILES) as CodeLanguage[];

@@ -1,12 +1,16 @@
 // The service core: one store and the domain services over it, built once per process and
 // handed to every façade. Opening the core never starts a server.
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { delimiter, isAbsolute } from 'node:path';
 
 import pino, { type Logger } from 'pino';
 
+import { type Discovery, type DiscoveryInputs, discoverProvenance } from '../activity/index.js';
 import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
+import { defaultAllowedRoots } from '../code/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../embed/index.js';
 import {
   createEmbedWorker,
@@ -31,6 +35,13 @@ export interface CoreOptions {
   autoEmbed?: boolean | undefined;
   /** Refuse a database file that does not exist (StoreMissingError) instead of creating it. */
   mustExist?: boolean | undefined;
+  /**
+   * Folders a code path (validate_code, analyze_code, index_repo) must lie in; default
+   * CAIRN_CODE_ROOTS, else the user's home and the OS temp folder.
+   */
+  codeRoots?: readonly string[] | undefined;
+  /** What execution-provenance discovery reads, where not the process's own (tests). */
+  provenance?: Partial<DiscoveryInputs> | undefined;
 }
 
 export interface Core {
@@ -51,6 +62,14 @@ export interface Core {
   readonly logger: Logger;
   /** The clock every domain service was built with (CoreOptions.clock, else Date.now). */
   readonly clock: () => number;
+  /** Folders code paths must lie in (CoreOptions.codeRoots, CAIRN_CODE_ROOTS, home + temp). */
+  readonly codeRoots: readonly string[];
+  /**
+   * Execution provenance (src/activity), discovered once per process: the first call starts
+   * it (the context server does, when it is created), later calls share the answer. Values a
+   * source offered but that failed validation are logged once, as a warning. Never rejects.
+   */
+  provenance(): Promise<Discovery>;
   close(): Promise<void>;
 }
 
@@ -88,10 +107,49 @@ function envEmbedRest(model: string): number {
   return n;
 }
 
+/**
+ * CAIRN_CODE_ROOTS: absolute folders separated by the platform's path delimiter (`:`); unset or
+ * blank means the defaults.
+ */
+function envCodeRoots(): string[] | undefined {
+  const raw = process.env['CAIRN_CODE_ROOTS'];
+  const roots = (raw ?? '')
+    .split(delimiter)
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
+  if (roots.length === 0) return undefined;
+  const relative = roots.find((r) => !isAbsolute(r));
+  if (relative !== undefined) {
+    throw new Error(`CAIRN_CODE_ROOTS must list absolute folders, got ${relative}`);
+  }
+  return roots;
+}
+
+/** Discovery, once: the process's environment, working directory and host unless overridden. */
+function provenanceOnce(
+  logger: Logger,
+  inputs: Partial<DiscoveryInputs>,
+): () => Promise<Discovery> {
+  let found: Promise<Discovery> | undefined;
+  return () =>
+    (found ??= discoverProvenance({
+      env: process.env,
+      cwd: process.cwd(),
+      hostname: hostname(),
+      ...inputs,
+    }).then((discovery) => {
+      for (const r of discovery.rejected) {
+        logger.warn(r, 'execution provenance: a source offered a value that was refused');
+      }
+      return discovery;
+    }));
+}
+
 /** Opens the database and builds the domain services. */
 export async function createCore(options: CoreOptions = {}): Promise<Core> {
   const dbPath = resolveDbPath(options.dbPath);
   const logger = options.logger ?? createLogger();
+  const codeRoots = options.codeRoots ?? envCodeRoots() ?? defaultAllowedRoots();
   const store = await openSqliteStore(dbPath, { mustExist: options.mustExist === true });
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
@@ -146,6 +204,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedWorker,
     logger,
     clock: options.clock ?? Date.now,
+    codeRoots,
+    provenance: provenanceOnce(logger, options.provenance ?? {}),
     close: async () => {
       // Calls still running end first, so a waiting call's cancellation reaches the store.
       await broker.close();

@@ -30,3 +30,13 @@ export {
   createBackplaneServer,
   UNAUTHORIZED_CODE,
 } from './backplane-server.js';
+export {
+  CONTEXT_FAMILIES,
+  CONTEXT_SERVER_NAME,
+  type ContextFamily,
+  type ContextServerOptions,
+  contextTool,
+  createContextServer,
+  PROVENANCE_META_KEY,
+  provenancedTool,
+} from './context/index.js';

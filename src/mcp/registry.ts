@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../core/index.js';
 import { createBackplaneServer } from './backplane-server.js';
+import { createContextServer } from './context/index.js';
 import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
 import { createTeamChatServer } from './teamchat-server.js';
@@ -61,6 +62,12 @@ export const MCP_SERVERS = {
     bindingParams: [],
     create: (core: Core, binding: Binding): Server =>
       createBackplaneServer(core, { agentToken: binding.agentToken }),
+  },
+  context: {
+    title: 'cairn-context',
+    // No binding yet: paths are bounded by the allowed roots, provenance comes per call.
+    bindingParams: [],
+    create: (core: Core): Server => createContextServer(core),
   },
 } as const satisfies Record<string, McpServerEntry>;
 

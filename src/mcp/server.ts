@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 
 import { dropNullOptionals, isoTimes } from '../shared/index.js';
+import { callContext } from './call-context.js';
 import { invalidArgs, mapError, RpcError } from './errors.js';
 import { toInputSchema } from './json-schema.js';
 import { onToolCall } from './tool-call.js';
@@ -85,11 +86,12 @@ export function createMcpServer<C extends ToolCallContext = ToolCallContext, R =
     name: t.name,
     description: t.description,
     inputSchema: toInputSchema(t.input),
+    ...(t.annotations === undefined ? {} : { annotations: t.annotations }),
   }));
   const call = toolCaller(spec);
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
   onToolCall(server, (request, extra) =>
-    call(request.name, request.arguments, { signal: extra.signal }),
+    call(request.name, request.arguments, callContext(server, request, extra, spec.logger)),
   );
   return server;
 }

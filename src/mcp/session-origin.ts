@@ -10,7 +10,7 @@ import type { ActorOrigin } from '../board/index.js';
 const MAX_CLIENT_CHARS = 100;
 
 /** The client's name, control characters removed and cut at 100 characters; undefined if blank. */
-function clientName(server: Server): string | undefined {
+export function clientName(server: Server): string | undefined {
   const raw = server.getClientVersion()?.name ?? '';
   const name = [...raw]
     .filter((c) => c >= ' ' && c !== '\x7f')

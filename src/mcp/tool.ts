@@ -1,5 +1,6 @@
 // The shape of one MCP tool: a zod input schema (parsed at the edge) and a handler that
 // receives trusted, typed arguments. Handlers return plain data; plumbing formats it.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 
 export interface ToolResult {
@@ -15,7 +16,23 @@ export interface ToolResult {
 export interface ToolCallContext {
   /** Aborted when the client cancels the request or the session closes. */
   signal: AbortSignal;
+  /** The request's `_meta` as sent (provenance overrides, `progressToken`, …), if any. */
+  meta: Readonly<Record<string, unknown>> | undefined;
+  /** The session's `clientInfo.name` (control characters removed, at most 100), if any. */
+  client: string | undefined;
+  /**
+   * Reports progress when the client sent `_meta.progressToken` (`notifications/progress`);
+   * undefined otherwise. `progress` must grow from one report to the next. Never throws.
+   */
+  progress: ProgressReporter | undefined;
 }
+
+/** One progress report: how far, out of how much (when known), and what is happening. */
+export type ProgressReporter = (report: {
+  progress: number;
+  total?: number;
+  message?: string;
+}) => void;
 
 /**
  * One tool: `C` is the context its handler receives, `R` what the handler returns (formatted
@@ -29,6 +46,8 @@ export interface ToolDef<
   name: string;
   description: string;
   input: S;
+  /** Hints for clients (read-only, destructive, …), listed by tools/list as given. */
+  annotations?: ToolAnnotations;
   handler: (args: z.output<S>, ctx: C) => Promise<R>;
 }
 

@@ -54,6 +54,26 @@ describe('cairn config', () => {
     }
   }
 
+  it('writes the context server snippets (http and stdio); it takes no binding flags', async () => {
+    const http = await cairn(home.path, ['config', '--runtime', 'cursor', '--server', 'context']);
+    expect(http.code, http.stderr).toBe(0);
+    expect(http.stderr).toMatch(/^# cursor · context · http → add to /);
+    expect(JSON.parse(http.stdout)).toMatchObject({
+      mcpServers: { 'cairn-context': { url: 'http://127.0.0.1:4870/api/mcp/context' } },
+    });
+    const stdio = await cairn(home.path, [
+      ...['config', '--runtime', 'codex', '--server', 'context', '--transport', 'stdio'],
+    ]);
+    expect(stdio.code, stdio.stderr).toBe(0);
+    expect(stdio.stdout.split('\n')[0]).toBe('[mcp_servers.cairn-context]');
+    expect(stdio.stdout).toMatch(/^args = \[".*cairn\.js", "mcp", "context"\]$/m);
+    const bound = await cairn(home.path, [
+      ...['config', '--runtime', 'codex', '--server', 'context', '--team', 't1'],
+    ]);
+    expect(bound.code).toBe(2);
+    expect(bound.stderr).toContain('--team does not apply to the context server');
+  });
+
   it('exits 2 on an invalid runtime or transport', async () => {
     const cases = [
       ['--runtime', 'vscode', '--server', 'tasks'],

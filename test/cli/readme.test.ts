@@ -1,6 +1,6 @@
 // The README tells the truth about the CLI: its Commands block lists every command of the table
-// with every flag, and the backplane attach URL it shows is the one `cairn config --server
-// backplane` writes.
+// with every flag, and the backplane and context attach URLs it shows are the ones `cairn config
+// --server backplane|context` writes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,6 +35,22 @@ describe('README', () => {
       const entry = lines.slice(at, next === -1 ? undefined : next).join('\n');
       for (const flag of Object.keys(spec.flags)) expect(entry, name).toContain(`--${flag}`);
     }
+  });
+
+  it('shows the context attach URL that cairn config --server context writes', async () => {
+    const section = README.split('The context server')[1] ?? '';
+    const shown = /"url": "([^"]+)"/.exec(section)?.[1];
+    const run = await cairn(home.path, [
+      'config',
+      '--runtime',
+      'claude-code',
+      '--server',
+      'context',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const written = /"url": "([^"]+)"/.exec(run.stdout)?.[1];
+    expect(written).toBe('http://127.0.0.1:4870/api/mcp/context');
+    expect(shown).toBe(written);
   });
 
   it('shows the backplane attach URL that cairn config --server backplane writes', async () => {

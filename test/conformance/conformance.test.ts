@@ -1,6 +1,7 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, offline) against a real
-// `cairn serve --no-auth` on loopback. Every scenario must pass unless it is listed, with a
-// one-line reason, in expected-failures.json; a listed scenario that passes fails the test too.
+// `cairn serve --no-auth` on loopback, at the tasks and the context servers' mounts. Every
+// scenario must pass unless it is listed, with a one-line reason, in the server's expected
+// failures file; a listed scenario that passes fails the test too.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,11 @@ import { ROOT, tempDir, type TempDir } from '../helpers.js';
 import { type ServeProcess, spawnServe } from '../http/helpers.js';
 
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const EXPECTED_FILE = join(ROOT, 'test/conformance/expected-failures.json');
+/** The servers run through the suite, and the file naming each one's expected failures. */
+const SERVERS = [
+  { name: 'tasks', title: 'cairn-tasks', expected: 'expected-failures.json' },
+  { name: 'context', title: 'cairn-context', expected: 'expected-failures-context.json' },
+] as const;
 
 interface Check {
   id: string;
@@ -60,7 +65,7 @@ function readOutcomes(outDir: string): Map<string, Outcome> {
   return outcomes;
 }
 
-describe('MCP conformance suite', () => {
+describe.each(SERVERS)('MCP conformance suite: $title', (server) => {
   let serve: ServeProcess | undefined;
   let work: TempDir | undefined;
   let scenarios: string[] = [];
@@ -68,7 +73,8 @@ describe('MCP conformance suite', () => {
   let expected: Record<string, string> = {};
 
   beforeAll(async () => {
-    expected = JSON.parse(readFileSync(EXPECTED_FILE, 'utf8')) as Record<string, string>;
+    const file = join(ROOT, 'test/conformance', server.expected);
+    expected = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     work = tempDir('cairn-conformance-');
     serve = await spawnServe(['--no-auth']);
     const listed = await conformance(['list', '--server'], work.path);
@@ -77,7 +83,7 @@ describe('MCP conformance suite', () => {
     // `--suite all` includes the pending scenarios. The exit code is 1 whenever anything fails;
     // the per-scenario checks below decide.
     await conformance(
-      ['server', '--url', `${serve.base}/api/mcp/tasks`, '--suite', 'all', '-o', outDir],
+      ['server', '--url', `${serve.base}/api/mcp/${server.name}`, '--suite', 'all', '-o', outDir],
       work.path,
     );
     outcomes = readOutcomes(outDir);
@@ -118,7 +124,7 @@ describe('MCP conformance suite', () => {
         outcome.warnings.length > 0 ? ` (warnings: ${outcome.warnings.join('; ')})` : '';
       summary.push(`${mark.padEnd(16)} ${scenario}${notes}`);
     }
-    console.info(`conformance against cairn-tasks:\n${summary.join('\n')}`);
+    console.info(`conformance against ${server.title}:\n${summary.join('\n')}`);
     // `unexpected`: failed but not listed (fix the server). `stale`: listed but passes (unlist it).
     expect({ unexpected, stale }).toEqual({ unexpected: [], stale: [] });
   });

@@ -3,20 +3,24 @@
 // `_meta.denied.reason` "invalid_args" (MCP 2025-11-25, SEP-1303), each problem named once;
 // and `null` for any optional field means "not given" (it is never refused where leaving the
 // field out would not be). One test per server; the first two tell-tale duplicates by name.
+import { join } from 'node:path';
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 
 import { createBroker } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import {
   createBackplaneServer,
+  createContextServer,
   createMemoryServer,
   createTasksServer,
   createTeamChatServer,
   createToolsServer,
 } from '../../src/mcp/index.js';
 import { OPERATOR } from '../backplane/helpers.js';
+import { discoveryOf, FULL_ENV, makeProject } from '../context/fixtures.js';
 import { callInvalid, callOk } from '../helpers.js';
 import type { SchemaNode } from './generate.js';
 import {
@@ -220,6 +224,19 @@ describe('validation errors are tool errors, and null optionals are accepted', (
     const plausible = {
       ...{ nick: 'sweep-1', channel: '#general', type: 'text', payload: { text: 'hi' } },
       ...{ channels: ['#general'], to: ['@all'], limit: 5 },
+    };
+    expect(await checkContract(client, plausible)).toEqual([]);
+  });
+
+  it('context', async () => {
+    const project = makeProject();
+    onTestFinished(() => project.dir.cleanup());
+    const root = project.root;
+    const core = await openCore({ codeRoots: [root], provenance: discoveryOf(FULL_ENV, root) });
+    const client = await connect(createContextServer(core));
+    const plausible = {
+      ...{ path: join(root, 'src/load.ts'), scope: 'file', rules: ['todo-comment'] },
+      category: 'hygiene',
     };
     expect(await checkContract(client, plausible)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { type CallToolResult, McpError, type Tool } from '@modelcontextprotocol/
 import pino from 'pino';
 import { expect } from 'vitest';
 
-import type { Core } from '../../src/core/index.js';
+import type { Core, CoreOptions } from '../../src/core/index.js';
 import { linkedClient, tempCore } from '../helpers.js';
 import { createRng } from '../rng.js';
 import { type GenerateOptions, generateArgs, hostileString, type SchemaNode } from './generate.js';
@@ -24,6 +24,12 @@ const MIN_ROUNDS = 10;
  * source position. Stricter than a bare `    at `, which a whitespace author id can produce.
  */
 const STACK = /^\s*at \S.*(?:\(.*\)|:\d+:\d+)\s*$|node:internal|\.(?:ts|js|mjs|cjs):\d/m;
+/**
+ * STACK without the bare source position, for results whose job is to name positions in the
+ * caller's code (the context server's `src/a.ts:12:3` findings): V8 frames and Node internals
+ * still count as leaks there.
+ */
+const FRAMES = /^\s*at \S.*(?:\(.*\)|:\d+:\d+)\s*$|node:internal/m;
 const UNKNOWN_TOOL = /^(?:MCP error -32602: )?unknown tool: /;
 const INVALID_ARGS = 'invalid args: ';
 const UNKNOWN = '(unknown tool)';
@@ -38,10 +44,10 @@ export async function closeOpened(): Promise<void> {
 /** What the core logged at warn or above: a swallowed fault shows up here, not to the client. */
 let logged: string[] = [];
 
-export async function openCore(): Promise<Core> {
+export async function openCore(options: Omit<CoreOptions, 'logger'> = {}): Promise<Core> {
   logged = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
-  const t = await tempCore({ embedder: null, logger });
+  const t = await tempCore({ embedder: null, ...options, logger });
   cleanups.push(t.close);
   return t.core;
 }
@@ -107,8 +113,13 @@ export function invalidArgsProblem(text: string, fields: readonly string[]): str
 }
 
 /** Why a tool result breaks the rule, or null. */
-function resultProblem(result: CallToolResult, fields: readonly string[]): string | null {
-  const leak = stringsIn(result).find((text) => STACK.test(text));
+function resultProblem(
+  result: CallToolResult,
+  fields: readonly string[],
+  positions: boolean,
+): string | null {
+  const leaks = positions ? FRAMES : STACK;
+  const leak = stringsIn(result).find((text) => leaks.test(text));
   if (leak !== undefined) return `stack trace in result: ${leak.slice(0, 300)}`;
   const first = result.content[0];
   const text = first?.type === 'text' ? first.text : '';
@@ -127,10 +138,11 @@ export function problem(
   outcome: Outcome,
   tool: { fields: readonly string[]; listed: boolean },
   extraCodes: number[],
+  positions = false,
 ): string | null {
   if (outcome.kind === 'timeout') return `no answer within ${CALL_TIMEOUT_MS} ms`;
   if (outcome.kind === 'crash') return `crash: ${outcome.message.slice(0, 300)}`;
-  if (outcome.kind === 'result') return resultProblem(outcome.result, tool.fields);
+  if (outcome.kind === 'result') return resultProblem(outcome.result, tool.fields, positions);
   const shown = `${outcome.code} ${outcome.message.slice(0, 300)}`;
   if ([outcome.message, ...stringsIn(outcome.data)].some((text) => STACK.test(text))) {
     return `stack trace in error: ${shown}`;
@@ -156,6 +168,8 @@ export interface Target {
 export interface SweepOptions extends GenerateOptions {
   /** JSON-RPC codes the server's spec adds (the backplane's -32001 Unauthorized). */
   extraCodes?: number[];
+  /** Results name source positions by design (`src/a.ts:12`): only frames count as leaks. */
+  positions?: boolean;
 }
 
 export interface Entry {
@@ -190,7 +204,8 @@ export async function step(e: Entry, round: number, o: SweepOptions): Promise<st
   const outcome = await callOnce(e.target.client, name, wire);
   e.calls++;
   const fields = Object.keys(e.tool.inputSchema.properties ?? {});
-  const why = problem(outcome, { fields, listed: e.tool.name !== UNKNOWN }, o.extraCodes ?? []);
+  const listed = e.tool.name !== UNKNOWN;
+  const why = problem(outcome, { fields, listed }, o.extraCodes ?? [], o.positions === true);
   if (why === null) return null;
   const how = mutations.length === 0 ? 'plausible' : mutations.join('; ');
   const at = `[${e.target.label}] ${shorten(name)} #${round}`;

@@ -4,22 +4,25 @@
 // only for an unknown tool or a malformed envelope. Afterwards tools/list answers, the store
 // passes integrity_check, nothing was logged as a fault and the data seeded first is intact.
 // CAIRN_HOSTILE_SEED / CAIRN_HOSTILE_ROUNDS explore.
-import { existsSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 
 import type { Principal } from '../../src/backplane/index.js';
 import { agentPrincipal, createBroker } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import {
   createBackplaneServer,
+  createContextServer,
   createMemoryServer,
   createTasksServer,
   createTeamChatServer,
   createToolsServer,
 } from '../../src/mcp/index.js';
 import { credentialsOf, OPERATOR } from '../backplane/helpers.js';
+import { discoveryOf, FULL_ENV, LOAD_TS, makeProject } from '../context/fixtures.js';
 import { callOk, textOf } from '../helpers.js';
 import { pendingApproval } from '../tools/helpers.js';
 import {
@@ -244,6 +247,41 @@ describe('hostile-input sweep', () => {
     const again = await core.backplane.agents.authenticateToken(creds.token);
     expect(again).toMatchObject({ nick: 'worker-001' });
   });
+
+  it('context: the validate family, with one code root holding a loop and a FIFO', async () => {
+    const project = makeProject();
+    onTestFinished(() => project.dir.cleanup());
+    const root = project.root;
+    symlinkSync('.', join(root, 'src/loop'));
+    const fifo = join(root, 'src/pipe.ts');
+    try {
+      execFileSync('mkfifo', [fifo]);
+    } catch {
+      // No mkfifo here: the sweep still runs, without the FIFO.
+    }
+    const core = await openCore({ codeRoots: [root], provenance: discoveryOf(FULL_ENV, root) });
+    const targets = [{ label: 'context', client: await connect(createContextServer(core)) }];
+    const inside = [
+      '',
+      'src',
+      'src/load.ts',
+      'src/blob.ts',
+      'src/loop',
+      'src/pipe.ts',
+      'README.md',
+    ];
+    const failures = await sweep(targets, {
+      plausible: {
+        ...{ path: [...inside.map((p) => join(root, p)), 'nope.ts', '/etc/passwd', '.'] },
+        ...{ scope: ['file', 'project'], category: ['hygiene', 'size'] },
+        ...{ 'rules[]': ['todo-comment', 'debug-print', 'no-such-rule'] },
+      },
+      positions: true,
+    });
+    expect(failures).toEqual([]);
+    await expectHealthy(core, targets);
+    expect(readFileSync(join(root, 'src/load.ts'), 'utf8')).toBe(LOAD_TS);
+  });
 });
 
 describe('tools/call whose envelope is malformed', () => {
@@ -257,6 +295,7 @@ describe('tools/call whose envelope is malformed', () => {
       createToolsServer(core),
       createTeamChatServer(core),
       createBackplaneServer(core, { principal: OPERATOR }),
+      createContextServer(core),
     ];
     const wrong: string[] = [];
     for (const server of servers) {

@@ -80,9 +80,9 @@ export interface RawProcess {
   kill(): void;
 }
 
-/** Spawns the bin with a hand-built environment and speaks raw JSON-RPC lines to it. */
-export function spawnRaw(db: string, env: Record<string, string>): RawProcess {
-  const child = spawn(process.execPath, [MEMORY_BIN, '--db', db], {
+/** Spawns the bin (memory's unless told) with a hand-built environment and speaks raw JSON-RPC. */
+export function spawnRaw(db: string, env: Record<string, string>, bin = MEMORY_BIN): RawProcess {
+  const child = spawn(process.execPath, [bin, '--db', db], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

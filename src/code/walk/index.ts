@@ -11,7 +11,14 @@ export {
   validateRef,
 } from './git-tree.js';
 export { ESTIMATE_LINES_PER_SECOND, type IndexPlan, PLAN_SAMPLE_SIZE, planIndex } from './plan.js';
-export { defaultAllowedRoots, type PathRefusal, PathRefusedError } from './roots.js';
+export {
+  type AllowedPath,
+  allowedRootsOf,
+  defaultAllowedRoots,
+  type PathRefusal,
+  PathRefusedError,
+  resolveAllowedPath,
+} from './roots.js';
 export { DEFAULT_EXCLUDED_DIRS, DEFAULT_MAX_FILE_SIZE, LOCK_FILES } from './rules.js';
 export type {
   NothingToIndex,

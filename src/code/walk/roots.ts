@@ -51,18 +51,25 @@ function refuseOutside(path: string, roots: readonly string[], shown: string): v
   );
 }
 
+/** A path that passed the allowed-roots checks: where it really is, and what it is. */
+export interface AllowedPath {
+  /** Canonical (realpath) absolute path. */
+  real: string;
+  isDirectory: boolean;
+}
+
 /**
- * The canonical directory to walk. Throws PathRefusedError (field `path`) when the path is
- * empty, outside the allowed roots (checked before and after resolving links), missing, or
- * not a directory.
+ * Resolves `path` (relative to `cwd`) to a canonical file or directory inside the allowed
+ * roots. Throws PathRefusedError (field `path`) when it is empty, outside the roots (checked
+ * before anything is stat'ed, and again after resolving links), missing or a broken link.
  */
-export async function resolveWalkRoot(
+export async function resolveAllowedPath(
   path: string,
   roots: readonly string[],
   cwd: string = process.cwd(),
-): Promise<string> {
+): Promise<AllowedPath> {
   if (path.trim() === '' || path.includes('\0')) {
-    throw new PathRefusedError('invalid', 'path must be a non-empty directory path');
+    throw new PathRefusedError('invalid', 'path must be a non-empty file or directory path');
   }
   const lexical = resolve(cwd, path);
   refuseOutside(lexical, roots, JSON.stringify(path));
@@ -78,7 +85,24 @@ export async function resolveWalkRoot(
     throw new PathRefusedError('missing', `path ${JSON.stringify(path)} is a broken link`);
   }
   refuseOutside(real, roots, `${JSON.stringify(path)} (resolves to ${real})`);
-  if (!(await stat(real)).isDirectory()) {
+  return { real, isDirectory: (await stat(real)).isDirectory() };
+}
+
+/**
+ * The canonical directory to walk. Throws PathRefusedError (field `path`) when the path is
+ * empty, outside the allowed roots (checked before and after resolving links), missing, or
+ * not a directory.
+ */
+export async function resolveWalkRoot(
+  path: string,
+  roots: readonly string[],
+  cwd: string = process.cwd(),
+): Promise<string> {
+  if (path.trim() === '' || path.includes('\0')) {
+    throw new PathRefusedError('invalid', 'path must be a non-empty directory path');
+  }
+  const { real, isDirectory } = await resolveAllowedPath(path, roots, cwd);
+  if (!isDirectory) {
     throw new PathRefusedError(
       'not_directory',
       `path ${JSON.stringify(path)} is a file, not a directory`,

@@ -1,0 +1,12 @@
+// The context server's tool table: every family it serves, in the spec's order. Adding a
+// family is one file beside this one (`<name>-family.ts` exporting a ContextFamily) and one
+// line here; adding a tool is one entry in its family's list. List only tools that work.
+import type { ContextFamily } from './family.js';
+import { validateFamily } from './validate-family.js';
+
+/**
+ * Served today: validate. Next (issue 12): index (index_repo, index_status, clear_index),
+ * search (search_code), vcs (list_repos, compare_branches, analyze_impact). The next context
+ * issue: search_memory, memory, session, agent, project, entity.
+ */
+export const CONTEXT_FAMILIES: readonly ContextFamily[] = [validateFamily];

@@ -1,0 +1,108 @@
+// A small project on disk for the context server's tests (TypeScript and Python files with
+// known findings, an excluded dependency folder, a README, a binary), and a core whose code
+// roots are that project's folder and whose provenance discovery reads only what the test says.
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { Core, CoreOptions } from '../../src/core/index.js';
+import { tempCore, tempDir, type TempDir } from '../helpers.js';
+
+export const CONTEXT_TOOLS = ['analyze_code', 'list_rules', 'validate_code'];
+
+/** The rules the fixtures' findings come from; exact counts name them, so new rules do not move them. */
+export const HYGIENE = ['todo-comment', 'debug-print'];
+
+/** 2 findings: todo-comment (line 2), debug-print (line 3). */
+export const LOAD_TS = [
+  'export function load(path: string) {',
+  '  // TODO: cache the result',
+  '  console.log(path);',
+  '  return path;',
+  '}',
+  '',
+].join('\n');
+
+/** Cyclomatic 5 (two ifs, a for, an if), then a one-line arrow function. */
+export const PICK_TS = [
+  'export function pick(a: number, b: number) {',
+  '  if (a > b) { if (a > 10) { return a; } }',
+  '  for (let i = 0; i < b; i++) { if (i === a) { return i; } }',
+  '  return b;',
+  '}',
+  'export const id = (x: number) => x;',
+  '',
+].join('\n');
+
+/** 2 findings: debug-print and todo-comment (line 2). */
+export const F_PY = ['def f(x):', '    print(x)  # FIXME: remove', '    return x', ''].join('\n');
+
+export interface Project {
+  /** Canonical path of the project folder (also the only allowed code root). */
+  root: string;
+  dir: TempDir;
+  write(rel: string, content: string | Buffer): string;
+}
+
+/** A fresh project folder: src/load.ts, src/pick.ts, tools/f.py, node_modules, README, a binary. */
+export function makeProject(): Project {
+  const dir = tempDir('cairn-context-project-');
+  const root = realpathSync(dir.path);
+  const write = (rel: string, content: string | Buffer): string => {
+    const abs = join(root, rel);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+    return abs;
+  };
+  write('src/load.ts', LOAD_TS);
+  write('src/pick.ts', PICK_TS);
+  write('tools/f.py', F_PY);
+  write('node_modules/dep/index.ts', LOAD_TS);
+  write('README.md', '# TODO: docs\n');
+  write('src/blob.ts', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]));
+  return { root, dir, write };
+}
+
+/** Provenance discovery that sees only `env` (plus a fixed host, pid and clock, no git). */
+export function discoveryOf(env: Record<string, string>, cwd: string): CoreOptions['provenance'] {
+  return {
+    env,
+    cwd,
+    hostname: 'test-host',
+    pid: 4242,
+    clock: () => 1_760_000_000_000,
+    git: () => Promise.resolve(undefined),
+  };
+}
+
+/** A complete environment for discovery: user and model set. */
+export const FULL_ENV = { USER: 'ann', CAIRN_MODEL_ID: 'test-model' };
+
+/** A core over a fresh database whose code roots are `project.root`. */
+export async function contextCore(
+  project: Project,
+  env: Record<string, string> = FULL_ENV,
+  options: CoreOptions = {},
+): Promise<{ core: Core; close(): Promise<void> }> {
+  return tempCore({
+    embedder: null,
+    codeRoots: [project.root],
+    provenance: discoveryOf(env, project.root),
+    ...options,
+  });
+}
+
+/** Calls a tool, failing on a tool error; returns its text and structuredContent. */
+export async function callContext<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ text: string; data: T; meta: Record<string, unknown> | undefined }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  const text = first?.type === 'text' ? first.text : '';
+  if (result.isError === true) throw new Error(`${name} failed: ${text}`);
+  return { text, data: result.structuredContent as T, meta: result._meta };
+}

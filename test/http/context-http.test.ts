@@ -1,0 +1,90 @@
+// The context server over Streamable HTTP (createHttpService on 127.0.0.1, port 0): mounted at
+// /api/mcp/context behind the bearer token, every tool and a refusal through an SDK client,
+// progress notifications on the response stream, and the attach snippet GET /api/mcp/config
+// writes for it.
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type { DirectoryAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
+import {
+  callContext,
+  CONTEXT_TOOLS,
+  HYGIENE,
+  makeProject,
+  type Project,
+} from '../context/fixtures.js';
+import { callInvalid, toolNames } from '../helpers.js';
+import { httpSessions, initializeStatus, type Running, TOKEN } from './helpers.js';
+
+describe('context server over HTTP', () => {
+  let svc: Running;
+  let project: Project;
+  const sessions = httpSessions();
+
+  beforeEach(async () => {
+    project = makeProject();
+    svc = await sessions.start({}, { embedder: null, codeRoots: [project.root] });
+  });
+  afterEach(async () => {
+    await sessions.closeAll();
+    project.dir.cleanup();
+  });
+
+  const url = (): string => `${svc.base}/api/mcp/context`;
+
+  it('serves cairn-context at /api/mcp/context: every tool and a refusal', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    expect(client.getServerVersion()?.name).toBe('cairn-context');
+    expect(await toolNames(client)).toEqual(CONTEXT_TOOLS);
+    const v = await callContext<ValidateReport>(client, 'validate_code', {
+      path: join(project.root, 'tools/f.py'),
+      rules: HYGIENE,
+    });
+    expect(v.data.findings.map((f) => f.rule)).toEqual(['debug-print', 'todo-comment']);
+    const a = await callContext<DirectoryAnalysis>(client, 'analyze_code', { path: project.root });
+    expect(a.data.totals).toMatchObject({ files: 3, functions: 4 });
+    const r = await callContext<{ rules: RuleInfo[] }>(client, 'list_rules', {
+      category: 'security',
+    });
+    expect(r.data.rules.map((x) => x.id)).toEqual(['hardcoded-secret']);
+    expect(await callInvalid(client, 'analyze_code', { path: '/etc/passwd' })).toMatch(
+      /^invalid args: path: path "\/etc\/passwd" is outside the allowed roots/,
+    );
+  });
+
+  it('sends progress notifications on the response stream', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    const reports: unknown[] = [];
+    const result = await client.callTool(
+      { name: 'analyze_code', arguments: { path: project.root } },
+      undefined,
+      { onprogress: (p) => reports.push(p) },
+    );
+    expect(result.isError).toBeUndefined();
+    expect(reports).toHaveLength(3);
+    expect(reports.at(-1)).toEqual({ progress: 3, total: 3, message: 'tools/f.py' });
+  });
+
+  it('refuses a wrong bearer token like every MCP mount', async () => {
+    expect(await initializeStatus(url(), 'wrong-token')).toBe(401);
+  });
+
+  it('GET /api/mcp/config writes the attach snippet for it', async () => {
+    const res = await fetch(
+      `${svc.base}/api/mcp/config?runtime=claude-code&server=context&transport=http`,
+      { headers: { authorization: `Bearer ${TOKEN}` } },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; snippet: string };
+    expect(body.url).toBe(url());
+    const doc = JSON.parse(body.snippet) as {
+      mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }>;
+    };
+    expect(doc.mcpServers['cairn-context']).toEqual({
+      type: 'http',
+      url: url(),
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+  });
+});
