@@ -1,7 +1,16 @@
 // The walking module's public face: walker, dry-run plan, git_index listing and reader,
 // content classification, and the errors they throw.
 export { classifyContent, SNIFF_BYTES } from './classify.js';
-export { checkIgnored, GitCommandError, isGitWorkTree, listWorkTree } from './git.js';
+export {
+  checkIgnored,
+  GitCommandError,
+  type GitOutput,
+  isGitWorkTree,
+  listWorkTree,
+  runGit,
+  runGitCapped,
+  runGitRaw,
+} from './git.js';
 export {
   createGitReader,
   type GitTreeFile,
@@ -11,7 +20,13 @@ export {
   validateRef,
 } from './git-tree.js';
 export { ESTIMATE_LINES_PER_SECOND, type IndexPlan, PLAN_SAMPLE_SIZE, planIndex } from './plan.js';
-export { defaultAllowedRoots, type PathRefusal, PathRefusedError } from './roots.js';
+export {
+  allowedRootsOf,
+  defaultAllowedRoots,
+  type PathRefusal,
+  PathRefusedError,
+  resolveWalkRoot,
+} from './roots.js';
 export { DEFAULT_EXCLUDED_DIRS, DEFAULT_MAX_FILE_SIZE, LOCK_FILES } from './rules.js';
 export type {
   NothingToIndex,
