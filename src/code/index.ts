@@ -73,3 +73,20 @@ export {
   type ValidateOptions,
   validateSource,
 } from './rules/index.js';
+export {
+  type BranchComparison,
+  COMPARE_LIMITS,
+  compareBranches,
+  type CompareOptions,
+  type ComparedRef,
+  defaultBranch,
+  type FileChange,
+  type FileStatus,
+  type GraphInfo,
+  type GraphReference,
+  type ReferenceGraph,
+  type RepoOptions,
+  type SymbolChange,
+  type SymbolCounts,
+  type SymbolDiffState,
+} from './vcs/index.js';
