@@ -1,7 +1,22 @@
 // The version-control module's public face: compare_branches, analyze_impact and list_repos as
 // domain functions, and the reference graphs impact analysis walks.
 export { COMPARE_LIMITS, compareBranches, type CompareOptions } from './compare.js';
+export {
+  INDEX_GRAPH_MAX_ROWS,
+  type IndexGraphOptions,
+  indexReferenceGraph,
+} from './graph-index.js';
+export { TREE_GRAPH_MAX_FILES, type TreeGraphOptions, treeReferenceGraph } from './graph-tree.js';
+export { analyzeImpact, IMPACT_DEPTH, IMPACT_MAX_DEPENDENTS } from './impact.js';
+export type {
+  GraphFreshness,
+  ImpactAnalysis,
+  ImpactDependent,
+  ImpactFile,
+  ImpactOptions,
+} from './impact-types.js';
 export { defaultBranch, type RepoOptions } from './repo.js';
+export { type ImpactLevel, type ImpactReason, isPublic, isTestPath } from './score.js';
 export type {
   BranchComparison,
   ComparedRef,
