@@ -1,6 +1,7 @@
 // The version-control module's public face: compare_branches, analyze_impact and list_repos as
 // domain functions, and the reference graphs impact analysis walks.
 export { COMPARE_LIMITS, compareBranches, type CompareOptions } from './compare.js';
+export { type GraphChoice, referenceGraphFor } from './graph-choose.js';
 export {
   INDEX_GRAPH_MAX_ROWS,
   type IndexGraphOptions,
@@ -16,6 +17,14 @@ export type {
   ImpactOptions,
 } from './impact-types.js';
 export { defaultBranch, type RepoOptions } from './repo.js';
+export {
+  type IndexedRepo,
+  LIST_REPOS_LIMIT,
+  listRepos,
+  type ListReposOptions,
+  MAX_BRANCHES,
+  type RepoBranches,
+} from './repos.js';
 export { type ImpactLevel, type ImpactReason, isPublic, isTestPath } from './score.js';
 export type {
   BranchComparison,
@@ -29,3 +38,9 @@ export type {
   SymbolCounts,
   SymbolDiffState,
 } from './types.js';
+export {
+  checkWorkTree,
+  FRESHNESS_BUDGET_MS,
+  FRESHNESS_MAX_FILES,
+  type WorkTreeFreshness,
+} from './work-tree-freshness.js';
