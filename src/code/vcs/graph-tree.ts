@@ -12,7 +12,7 @@ import { type RepoOptions, resolveRepo, resolveSide } from './repo.js';
 import type { GraphReference, ReferenceGraph } from './types.js';
 
 /** Files the tree graph reads and chunks at most over its life. */
-export const TREE_GRAPH_MAX_FILES = 2000;
+export const TREE_GRAPH_MAX_FILES = 1000;
 const MAX_FILE_BYTES = 1024 * 1024;
 const GREP_OUTPUT_BYTES = 4 * 1024 * 1024;
 const WORD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,6 +1,7 @@
 // The breadth-first walk behind analyze_impact: from the changed symbols, by simple name,
 // through the graph's call and reference edges to `depth` hops; importers of the defining
 // files join as file-level dependents (they do not propagate). Also the freshness check.
+import { exportersOf, samePackage } from './exporters.js';
 import type { GraphFreshness, ImpactDependent, ImpactFile } from './impact-types.js';
 import { importNames } from './import-resolve.js';
 import { isTestPath } from './score.js';
@@ -51,6 +52,7 @@ class DependentWalk {
   readonly found = new Map<string, ImpactDependent>();
   readonly referenced = new Set<string>();
   private readonly imports = new Map<string, readonly string[]>();
+  private readonly exporters = new Map<string, readonly string[]>();
   private readonly visited = new Set<string>();
   truncated = false;
 
@@ -67,34 +69,44 @@ class DependentWalk {
     });
   }
 
-  /** One hop: uses of the frontier by name, then importers of its files. Returns the next frontier. */
+  /**
+   * One hop: uses of the frontier by name, then importers of its files. Returns the next
+   * frontier: this hop's new dependents that are declarations and linked (a match by name
+   * alone is reported, not followed, so a common name cannot flood the walk).
+   */
   async step(frontier: readonly Def[], depth: number): Promise<Def[]> {
     const byName = new Map<string, Def[]>();
     for (const def of frontier) byName.set(def.name, [...(byName.get(def.name) ?? []), def]);
     const refs = await this.graph.referencesTo([...byName.keys()]);
     const unknown = [...new Set(refs.map((r) => r.path))].filter((p) => !this.imports.has(p));
     for (const [path, specs] of await this.graph.importsOf(unknown)) this.imports.set(path, specs);
-    const next: Def[] = [];
-    for (const ref of refs) {
-      const def = this.nameEdge(ref, byName.get(ref.name) ?? [], depth);
-      if (def !== null) next.push(def);
+    for (const def of frontier) {
+      if (!this.exporters.has(def.path)) {
+        this.exporters.set(def.path, await exportersOf(this.graph, def.path));
+      }
     }
+    for (const ref of refs) this.nameEdge(ref, byName.get(ref.name) ?? [], depth);
     await this.importEdges(frontier, depth);
-    for (const def of next) this.visited.add(nodeKey(def.path, def.symbol));
+    const next: Def[] = [];
+    for (const dep of this.found.values()) {
+      if (dep.depth !== depth || !dep.linked || dep.symbol === null) continue;
+      const key = nodeKey(dep.path, dep.symbol);
+      this.visited.add(key);
+      next.push({ path: dep.path, symbol: dep.symbol, key, name: queryName(dep.symbol) });
+    }
     return next;
   }
 
-  /** Records a use by name; returns the user as a new definition to follow, if it is one. */
-  private nameEdge(ref: GraphReference, named: readonly Def[], depth: number): Def | null {
-    if (ref.symbol !== null && this.visited.has(nodeKey(ref.path, ref.symbol))) return null;
+  /** Records a use by name of one of `named` (linked ones preferred; see below for unlinked). */
+  private nameEdge(ref: GraphReference, named: readonly Def[], depth: number): void {
+    if (ref.symbol !== null && this.visited.has(nodeKey(ref.path, ref.symbol))) return;
     const defs = named.filter((d) => !(d.path === ref.path && d.symbol === ref.symbol));
-    if (defs.length === 0) return null;
+    if (defs.length === 0) return;
     const linked = defs.filter((d) => this.linkedTo(ref, d));
-    const isNew = !this.found.has(nodeKey(ref.path, ref.symbol));
-    const dep = this.record(ref, depth, linked.length > 0 ? linked : defs, linked.length > 0);
-    if (dep === null || !isNew || ref.symbol === null) return null;
-    const key = nodeKey(ref.path, ref.symbol);
-    return { path: ref.path, symbol: ref.symbol, key, name: queryName(ref.symbol) };
+    // An identifier of the same name in a file that does not import the definer is another
+    // thing far more often than a use; an unlinked call is kept (calls through an object).
+    if (linked.length === 0 && ref.kind !== 'call') return;
+    this.record(ref, depth, linked.length > 0 ? linked : defs, linked.length > 0);
   }
 
   /** Files importing a frontier file that have no dependent yet join, file-level. */
@@ -108,9 +120,12 @@ class DependentWalk {
     }
   }
 
+  /** The user's file is the definer's, in its package, or imports it or a barrel of it. */
   private linkedTo(ref: GraphReference, def: Def): boolean {
-    if (ref.path === def.path) return true;
-    return (this.imports.get(ref.path) ?? []).some((spec) => importNames(ref.path, spec, def.path));
+    if (ref.path === def.path || samePackage(ref.path, def.path)) return true;
+    const via = this.exporters.get(def.path) ?? [def.path];
+    const specs = this.imports.get(ref.path) ?? [];
+    return specs.some((spec) => via.some((file) => importNames(ref.path, spec, file)));
   }
 
   private record(ref: GraphReference, depth: number, defs: readonly Def[], linked: boolean) {

@@ -191,3 +191,15 @@ describe('reference graphs directly', () => {
     expect(tree.info().truncated).toBe(true);
   });
 });
+
+describe('bounds', () => {
+  it('caps dependents and index rows, saying so', async () => {
+    const capped = await impact({ depth: 2, maxDependents: 2 });
+    expect(capped.dependents).toHaveLength(2);
+    expect(capped.truncated.dependents).toBe(true);
+    const id = await indexAtRef(store, repo.dir, 'feature', { name: 'rows' });
+    const graph = await indexReferenceGraph(store, id, { maxRows: 1 });
+    expect(await graph.referencesTo(['core'])).toHaveLength(1);
+    expect(graph.info().truncated).toBe(true);
+  });
+});
