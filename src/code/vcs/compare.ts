@@ -5,7 +5,7 @@ import { InvalidInputError } from '../../shared/index.js';
 import { chunkFile } from '../chunk/index.js';
 import { languageOf } from '../languages.js';
 import { type DiffEntry, listChangedFiles } from './diff-files.js';
-import { blobInfo, mapLimit, type SideText, sideReader } from './read-side.js';
+import { mapLimit, readSide, type SideText } from './read-side.js';
 import { mergeBase, type RepoOptions, resolveBase, resolveRepo, resolveTarget } from './repo.js';
 import { declarationsOf, diffDeclarations } from './symbol-diff.js';
 import type { BranchComparison, FileChange, SymbolChange, SymbolCounts } from './types.js';
@@ -52,8 +52,8 @@ function bound(value: number | undefined, field: string, limits: { default: numb
 }
 
 interface Sides {
-  base: (path: string) => Promise<SideText>;
-  target: (path: string) => Promise<SideText>;
+  base: (path: string) => SideText;
+  target: (path: string) => SideText;
 }
 
 interface FileOutcome {
@@ -74,10 +74,8 @@ async function compareFile(entry: DiffEntry, sides: Sides, parse: boolean): Prom
   if (!parse) return skip('file_limit');
   const basePath = entry.status === 'added' ? null : (entry.previousPath ?? entry.path);
   const targetPath = entry.status === 'removed' ? null : entry.path;
-  const [before, after] = await Promise.all([
-    basePath === null ? { text: '', sha256: '' } : sides.base(basePath),
-    targetPath === null ? { text: '', sha256: '' } : sides.target(targetPath),
-  ]);
+  const before = basePath === null ? { text: '', sha256: '' } : sides.base(basePath);
+  const after = targetPath === null ? { text: '', sha256: '' } : sides.target(targetPath);
   if ('skip' in before) return skip(before.skip);
   if ('skip' in after) return skip(after.skip);
   const chunk = async (path: string | null, text: string) =>
@@ -112,12 +110,35 @@ function sumCounts(files: readonly FileChange[], changes: readonly SymbolChange[
   return totals;
 }
 
+/** Reads both sides of the files chosen for a symbol diff (one cat-file batch per side). */
+async function readSides(
+  repo: string,
+  from: string,
+  to: string,
+  chosen: readonly DiffEntry[],
+  maxBytes: number,
+): Promise<Sides> {
+  const basePaths = chosen.filter((e) => e.status !== 'added').map((e) => e.previousPath ?? e.path);
+  const targetPaths = chosen.filter((e) => e.status !== 'removed').map((e) => e.path);
+  const [base, target] = await Promise.all([
+    readSide(repo, from, basePaths, maxBytes),
+    readSide(repo, to, targetPaths, maxBytes),
+  ]);
+  return { base, target };
+}
+
+function bounds(options: CompareOptions) {
+  return {
+    limit: bound(options.limit, 'limit', COMPARE_LIMITS.files),
+    maxSymbols: bound(options.maxSymbols, 'maxSymbols', COMPARE_LIMITS.symbols),
+    maxParsed: bound(options.maxParsedFiles, 'maxParsedFiles', COMPARE_LIMITS.parsedFiles),
+    maxBytes: bound(options.maxFileBytes, 'maxFileBytes', COMPARE_LIMITS.fileBytes),
+  };
+}
+
 /** compareBranches with the full symbol list and target hashes kept (for analyzeImpact). */
 export async function compareDetailed(options: CompareOptions): Promise<DetailedComparison> {
-  const limit = bound(options.limit, 'limit', COMPARE_LIMITS.files);
-  const maxSymbols = bound(options.maxSymbols, 'maxSymbols', COMPARE_LIMITS.symbols);
-  const maxParsed = bound(options.maxParsedFiles, 'maxParsedFiles', COMPARE_LIMITS.parsedFiles);
-  const maxBytes = bound(options.maxFileBytes, 'maxFileBytes', COMPARE_LIMITS.fileBytes);
+  const { limit, maxSymbols, maxParsed, maxBytes } = bounds(options);
   const repo = await resolveRepo(options.repoPath, options);
   const base = await resolveBase(repo, options.baseBranch);
   const target = await resolveTarget(repo, options.targetBranch);
@@ -126,25 +147,14 @@ export async function compareDetailed(options: CompareOptions): Promise<Detailed
   const listing = await listChangedFiles(repo, from, target.commit, limit);
   const parseable = listing.entries.filter((e) => !e.binary && languageOf(e.path) !== null);
   const parsed = new Set(parseable.slice(0, maxParsed));
-  const basePaths = parseable.map((e) => e.previousPath ?? e.path);
-  const [baseInfo, targetInfo] = await Promise.all([
-    blobInfo(repo, from, basePaths),
-    blobInfo(
-      repo,
-      target.commit,
-      parseable.map((e) => e.path),
-    ),
-  ]);
-  const sides: Sides = {
-    base: sideReader(repo, from, baseInfo, maxBytes),
-    target: sideReader(repo, target.commit, targetInfo, maxBytes),
-  };
+  const sides = await readSides(repo, from, target.commit, [...parsed], maxBytes);
   const outcomes = await mapLimit(listing.entries, 4, (e) => compareFile(e, sides, parsed.has(e)));
   const files = outcomes.map((o) => o.file);
   const allSymbols = outcomes.flatMap((o) => o.changes);
   const targetHashes = new Map<string, string | null>();
-  for (const o of outcomes)
+  for (const o of outcomes) {
     if (o.targetHash !== undefined) targetHashes.set(o.file.path, o.targetHash);
+  }
   const comparison: BranchComparison = {
     repoPath: repo,
     base,
@@ -157,7 +167,7 @@ export async function compareDetailed(options: CompareOptions): Promise<Detailed
     symbolTotals: sumCounts(files, allSymbols),
     truncated: {
       files: listing.truncated,
-      parsed: parseable.length > maxParsed,
+      parsed: files.some((f) => f.symbolDiff === 'file_limit'),
       symbols: allSymbols.length > maxSymbols,
     },
   };

@@ -5,15 +5,16 @@ import { createHash } from 'node:crypto';
 
 import { chunkFile } from '../chunk/index.js';
 import { languageOf } from '../languages.js';
-import { createGitReader, DEFAULT_EXCLUDED_DIRS, runGitCapped } from '../walk/index.js';
+import { DEFAULT_EXCLUDED_DIRS, readBlobs, runGitCapped } from '../walk/index.js';
 import { importHints, importNames } from './import-resolve.js';
-import { mapLimit } from './read-side.js';
 import { type RepoOptions, resolveRepo, resolveSide } from './repo.js';
 import type { GraphReference, ReferenceGraph } from './types.js';
 
 /** Files the tree graph reads and chunks at most over its life. */
 export const TREE_GRAPH_MAX_FILES = 1000;
 const MAX_FILE_BYTES = 1024 * 1024;
+/** Bytes one load reads at most (files past it are left out and the graph marked truncated). */
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const GREP_OUTPUT_BYTES = 4 * 1024 * 1024;
 const WORD = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -64,7 +65,6 @@ export async function treeReferenceGraph(
   const repo = await resolveRepo(repoPath, options);
   const { commit } = await resolveSide(repo, ref, options.field ?? 'target_branch', false);
   const maxFiles = options.maxFiles ?? TREE_GRAPH_MAX_FILES;
-  const read = createGitReader(repo, commit, MAX_FILE_BYTES);
   const files = new Map<string, TreeFile | null>();
   let truncated = false;
 
@@ -85,16 +85,19 @@ export async function treeReferenceGraph(
   };
 
   const load = async (paths: readonly string[]) => {
-    const wanted = paths.filter((p) => !files.has(p));
+    const wanted = [...new Set(paths)].filter((p) => !files.has(p));
     const room = Math.max(0, maxFiles - files.size);
     if (wanted.length > room) truncated = true;
-    await mapLimit(wanted.slice(0, room), 4, async (path) => {
-      try {
-        files.set(path, await toTreeFile(path, await read(path)));
-      } catch {
-        files.set(path, null);
-      }
+    const asked = wanted.slice(0, room);
+    const batch = await readBlobs(repo, commit, asked, {
+      maxFileBytes: MAX_FILE_BYTES,
+      maxTotalBytes: MAX_TOTAL_BYTES,
     });
+    if (batch.truncated) truncated = true;
+    for (const path of asked) {
+      const bytes = batch.blobs.get(path);
+      files.set(path, bytes === undefined ? null : await toTreeFile(path, bytes));
+    }
     return paths.flatMap((p) => {
       const file = files.get(p);
       return file ? [[p, file] as const] : [];

@@ -1,69 +1,31 @@
-// Reading files of one side of a comparison: their sizes and modes at a commit (one ls-tree per
-// batch of paths, literal pathspecs) and their text (createGitReader), refusing what is too
-// large, not a regular file, or binary. Never writes.
+// Reading the files of one side of a comparison in one `git cat-file --batch`: their text, or
+// why it cannot be compared (too large, binary, not there). Never writes.
 import { createHash } from 'node:crypto';
 
-import { classifyContent, createGitReader, runGit, SNIFF_BYTES } from '../walk/index.js';
+import { classifyContent, readBlobs, SNIFF_BYTES } from '../walk/index.js';
 import type { SymbolDiffState } from './types.js';
 
-const BATCH = 200;
-
-/** A blob's mode and size at a commit. */
-export interface BlobInfo {
-  mode: string;
-  size: number;
-}
-
-/** Mode and size of each of `paths` at `commit` (paths git does not have are absent). */
-export async function blobInfo(
-  repo: string,
-  commit: string,
-  paths: readonly string[],
-): Promise<Map<string, BlobInfo>> {
-  const info = new Map<string, BlobInfo>();
-  const asked = paths.filter((p) => p !== '' && !p.includes('\0'));
-  for (let i = 0; i < asked.length; i += BATCH) {
-    const batch = asked.slice(i, i + BATCH);
-    const out = await runGit(repo, [
-      '--literal-pathspecs',
-      'ls-tree',
-      '--long',
-      '-z',
-      commit,
-      '--',
-      ...batch,
-    ]);
-    for (const line of out.toString('utf8').split('\0')) {
-      const tab = line.indexOf('\t');
-      if (tab < 0) continue;
-      const [mode = '', type = '', , size = ''] = line.slice(0, tab).split(/ +/);
-      if (type === 'blob') info.set(line.slice(tab + 1), { mode, size: Number(size) });
-    }
-  }
-  return info;
-}
+/** Bytes one side reads at most in total; files past it are left as `file_limit`. */
+export const SIDE_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** The text of a file at a side, or why it cannot be compared. */
 export type SideText = { text: string; sha256: string } | { skip: SymbolDiffState };
 
-/** A reader of one side: checks mode and size, reads, sniffs for binary content. */
-export function sideReader(
+/** Reads `paths` at `commit` and answers, per path, its text or why it was skipped. */
+export async function readSide(
   repo: string,
   commit: string,
-  info: Map<string, BlobInfo>,
+  paths: readonly string[],
   maxFileBytes: number,
-) {
-  const read = createGitReader(repo, commit, maxFileBytes + 1);
-  return async (path: string): Promise<SideText> => {
-    const blob = info.get(path);
-    if (blob === undefined || !blob.mode.startsWith('100')) return { skip: 'unreadable' };
-    if (blob.size > maxFileBytes) return { skip: 'too_large' };
-    let bytes: Buffer;
-    try {
-      bytes = await read(path);
-    } catch {
-      return { skip: 'unreadable' };
-    }
+): Promise<(path: string) => SideText> {
+  const batch = await readBlobs(repo, commit, [...new Set(paths)], {
+    maxFileBytes,
+    maxTotalBytes: SIDE_TOTAL_BYTES,
+  });
+  return (path) => {
+    if (batch.tooLarge.has(path)) return { skip: 'too_large' };
+    const bytes = batch.blobs.get(path);
+    if (bytes === undefined) return { skip: batch.missing.has(path) ? 'unreadable' : 'file_limit' };
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (classifyContent(bytes.subarray(0, SNIFF_BYTES), name) === 'binary')
       return { skip: 'binary' };
