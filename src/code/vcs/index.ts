@@ -25,6 +25,18 @@ export {
   MAX_BRANCHES,
   type RepoBranches,
 } from './repos.js';
+export {
+  type AnalyzeImpactInput,
+  analyzeImpactInput,
+  type CompareBranchesInput,
+  compareBranchesInput,
+  compareOptionsOf,
+  impactOptionsOf,
+  type ListReposInput,
+  listReposInput,
+  listReposOptionsOf,
+  repoPathOf,
+} from './schemas.js';
 export { type ImpactLevel, type ImpactReason, isPublic, isTestPath } from './score.js';
 export type {
   BranchComparison,
