@@ -192,6 +192,16 @@ describe('reference graphs directly', () => {
   });
 });
 
+describe('no change', () => {
+  it('scores a comparison of a branch with itself 0 and lists nothing', async () => {
+    const same = await impact({ baseBranch: 'feature' });
+    expect(same.changed).toEqual([]);
+    expect(same.dependents).toEqual([]);
+    expect(same).toMatchObject({ score: 0, level: 'low' });
+    expect(same.graph).toMatchObject({ stale: false, checkedFiles: 0 });
+  });
+});
+
 describe('bounds', () => {
   it('caps dependents and index rows, saying so', async () => {
     const capped = await impact({ depth: 2, maxDependents: 2 });
