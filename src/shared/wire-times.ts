@@ -17,6 +17,7 @@ const TIME_FIELDS = [
   'topicSetAt',
   'openUntil',
   'ts',
+  'indexedAt',
 ] as const;
 /** A field that holds a time. A number there is epoch ms. */
 export type TimeKey = (typeof TIME_FIELDS)[number];

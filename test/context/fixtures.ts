@@ -10,7 +10,14 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Core, CoreOptions } from '../../src/core/index.js';
 import { tempCore, tempDir, type TempDir } from '../helpers.js';
 
-export const CONTEXT_TOOLS = ['analyze_code', 'list_rules', 'validate_code'];
+export const CONTEXT_TOOLS = [
+  'analyze_code',
+  'analyze_impact',
+  'compare_branches',
+  'list_repos',
+  'list_rules',
+  'validate_code',
+];
 
 /** The rules the fixtures' findings come from; exact counts name them, so new rules do not move them. */
 export const HYGIENE = ['todo-comment', 'debug-print'];
