@@ -1,7 +1,16 @@
 // The walking module's public face: walker, dry-run plan, git_index listing and reader,
 // content classification, and the errors they throw.
+export { type WalkCheck, checkWalkOptions } from './check.js';
 export { classifyContent, SNIFF_BYTES } from './classify.js';
-export { checkIgnored, GitCommandError, isGitWorkTree, listWorkTree } from './git.js';
+export {
+  checkIgnored,
+  GitCommandError,
+  type GitOutput,
+  isGitWorkTree,
+  listWorkTree,
+  runGit,
+  runGitRaw,
+} from './git.js';
 export {
   createGitReader,
   type GitTreeFile,
