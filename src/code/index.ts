@@ -1,5 +1,6 @@
-// The code-context domain: languages, syntax trees (and, as they land, walking, chunking,
-// metrics, rules and git). Imports only the store and shared utilities.
+// The code-context domain: languages, syntax trees, walking, chunking, metrics, rules and the
+// indexer (and, as they land, search and git). Imports the store, shared utilities and the
+// activity domain (who asked: provenance).
 export { CODE_LANGUAGES, type CodeLanguage, GRAMMAR_FILES, languageOf } from './languages.js';
 export {
   grammar,
@@ -10,6 +11,7 @@ export {
 } from './parser.js';
 export {
   checkIgnored,
+  checkWalkOptions,
   classifyContent,
   createGitReader,
   DEFAULT_EXCLUDED_DIRS,
@@ -33,6 +35,7 @@ export {
   type SkippedEntry,
   type SkipReason,
   validateRef,
+  type WalkCheck,
   type WalkedFile,
   type WalkOptions,
   type WalkResult,
@@ -60,6 +63,32 @@ export {
   type CodeChunk,
   type FallbackReason,
 } from './chunk/index.js';
+export {
+  type BatchLimits,
+  type ClearResult,
+  type CodeIndex,
+  type CodeIndexOptions,
+  type CollectionState,
+  type CollectionStatus,
+  createCodeIndex,
+  DEFAULT_BATCH,
+  DEFAULT_DEPTH,
+  type FreshnessReport,
+  type GitBranchPlan,
+  type GitIndexPlan,
+  type IndexParams,
+  type IndexStatus,
+  type JobError,
+  type JobPhase,
+  type JobState,
+  type JobStatus,
+  MAX_BRANCHES,
+  MAX_DEPTH,
+  provenanceJson,
+  recordProvenance,
+  type StartResult,
+  type WaitOptions,
+} from './indexer/index.js';
 export {
   DEFAULT_THRESHOLDS,
   listRules,
