@@ -16,6 +16,10 @@ const TIME_FIELDS = [
   'revokedAt',
   'topicSetAt',
   'openUntil',
+  'startedAt',
+  'finishedAt',
+  'heartbeatAt',
+  'indexedAt',
   'ts',
 ] as const;
 /** A field that holds a time. A number there is epoch ms. */

@@ -63,7 +63,10 @@ describe('watch', () => {
     await ix.watchCollection('repo');
     expect(ix.watching()).toEqual(['repo']);
     expect((await ix.status('repo')).collections[0]?.watch).toBe(true);
-    f.write('src/math.ts', `${SOURCES['src/math.ts']}\nexport function third(): number {\n  return 3;\n}\n`);
+    f.write(
+      'src/math.ts',
+      `${SOURCES['src/math.ts']}\nexport function third(): number {\n  return 3;\n}\n`,
+    );
     const next = await eventually(async () => {
       const last = (await ix.status('repo')).collections[0]?.lastJob;
       return last !== undefined && last !== null && last.id !== job.id && last.state === 'done'

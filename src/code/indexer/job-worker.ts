@@ -24,7 +24,7 @@ export interface ToJobWorker {
   message: string;
 }
 
-/** Runs `job` to its end and posts its rows on `port`; resolves once the store is closed. */
+/** Runs `job` to its end, closes the store, then posts the final row on `port`. */
 export async function runInWorker(job: WorkerJob, port: MessagePort): Promise<void> {
   const controller = new AbortController();
   port.on('message', (msg: ToJobWorker) => {
@@ -32,17 +32,20 @@ export async function runInWorker(job: WorkerJob, port: MessagePort): Promise<vo
   });
   const { location, ...rest } = job;
   const store = await openSqliteStore(location);
+  let row: JobRow;
   try {
-    const row = await runJob({
+    row = await runJob({
       ...rest,
       store,
       clock: Date.now,
       signal: controller.signal,
       onProgress: (r) => port.postMessage({ type: 'progress', row: r } satisfies FromJobWorker),
     });
-    port.postMessage({ type: 'done', row } satisfies FromJobWorker);
   } finally {
     await store.close();
     port.removeAllListeners('message');
   }
+  // Last: the spawning thread terminates the worker when it reads this (a loaded grammar's
+  // WebAssembly runtime can keep a thread's event loop alive after its work is done).
+  port.postMessage({ type: 'done', row } satisfies FromJobWorker);
 }

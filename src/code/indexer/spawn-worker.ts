@@ -65,8 +65,10 @@ export function spawnJobWorker(job: WorkerJob, onProgress: (row: JobRow) => void
   const done = new Promise<{ row: JobRow | null; crash: string | null }>((resolve) => {
     worker.on('message', (msg: FromJobWorker) => {
       if (msg.type === 'crashed') crash = msg.message;
-      else if (msg.type === 'done') last = msg.row;
-      else onProgress(msg.row);
+      else if (msg.type === 'done') {
+        last = msg.row;
+        void worker.terminate();
+      } else onProgress(msg.row);
     });
     worker.on('error', (err) => {
       crash = err.stack ?? err.message;
