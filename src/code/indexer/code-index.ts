@@ -57,6 +57,7 @@ export function createCodeIndex(store: Store, options: CodeIndexOptions = {}): C
     runner: store.location === ':memory:' ? 'inline' : (options.runner ?? 'worker'),
     heartbeatMs: options.heartbeatMs ?? 2_000,
     batch: { ...DEFAULT_BATCH, ...options.batch },
+    workerIdleMs: options.workerIdleMs ?? 30_000,
     onProgress: options.onProgress,
   });
 

@@ -1,6 +1,7 @@
-// The worker thread's side of an index job: opens its own connection to the same database file,
-// runs the job, and posts each progress save and the final row to the thread that spawned it.
-// A `cancel` message stops the job at its next batch. Loaded only inside a worker.
+// The worker thread's side of index jobs: runs each job it is sent (one at a time) on its own
+// connection to the same database file, and posts each progress save and the final row to the
+// thread that spawned it. A `cancel` message stops a job at its next batch. The thread stays up
+// between jobs (grammars stay loaded) until the pool terminates it. Loaded only inside a worker.
 import type { MessagePort } from 'node:worker_threads';
 
 import { openSqliteStore } from '../../store/index.js';
@@ -14,22 +15,16 @@ export type WorkerJob = Omit<RunJobInput, 'store' | 'clock' | 'onProgress' | 'si
 
 /** Messages the worker posts. */
 export type FromJobWorker =
-  | { type: 'progress'; row: JobRow }
-  | { type: 'done'; row: JobRow }
+  | { type: 'progress'; jobId: string; row: JobRow }
+  | { type: 'done'; jobId: string; row: JobRow }
+  | { type: 'failed'; jobId: string; message: string }
   | { type: 'crashed'; message: string };
 
 /** Messages the worker reads. */
-export interface ToJobWorker {
-  type: 'cancel';
-  message: string;
-}
+export type ToJobWorker =
+  { type: 'run'; job: WorkerJob } | { type: 'cancel'; jobId: string; message: string };
 
-/** Runs `job` to its end, closes the store, then posts the final row on `port`. */
-export async function runInWorker(job: WorkerJob, port: MessagePort): Promise<void> {
-  const controller = new AbortController();
-  port.on('message', (msg: ToJobWorker) => {
-    if (msg.type === 'cancel') controller.abort(new JobCancelledError(msg.message));
-  });
+async function runOne(job: WorkerJob, port: MessagePort, signal: AbortSignal): Promise<void> {
   const { location, ...rest } = job;
   const store = await openSqliteStore(location);
   let row: JobRow;
@@ -38,14 +33,31 @@ export async function runInWorker(job: WorkerJob, port: MessagePort): Promise<vo
       ...rest,
       store,
       clock: Date.now,
-      signal: controller.signal,
-      onProgress: (r) => port.postMessage({ type: 'progress', row: r } satisfies FromJobWorker),
+      signal,
+      onProgress: (r) =>
+        port.postMessage({ type: 'progress', jobId: job.jobId, row: r } satisfies FromJobWorker),
     });
   } finally {
     await store.close();
-    port.removeAllListeners('message');
   }
-  // Last: the spawning thread terminates the worker when it reads this (a loaded grammar's
-  // WebAssembly runtime can keep a thread's event loop alive after its work is done).
-  port.postMessage({ type: 'done', row } satisfies FromJobWorker);
+  port.postMessage({ type: 'done', jobId: job.jobId, row } satisfies FromJobWorker);
+}
+
+/** Serves jobs posted on `port` until the thread is terminated. */
+export function serveJobs(port: MessagePort): void {
+  const running = new Map<string, AbortController>();
+  port.on('message', (msg: ToJobWorker) => {
+    if (msg.type === 'cancel') {
+      running.get(msg.jobId)?.abort(new JobCancelledError(msg.message));
+      return;
+    }
+    const controller = new AbortController();
+    running.set(msg.job.jobId, controller);
+    runOne(msg.job, port, controller.signal)
+      .catch((err: unknown) => {
+        const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+        port.postMessage({ type: 'failed', jobId: msg.job.jobId, message } satisfies FromJobWorker);
+      })
+      .finally(() => running.delete(msg.job.jobId));
+  });
 }

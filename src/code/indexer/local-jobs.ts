@@ -1,4 +1,4 @@
-// The jobs this process runs: each in a worker thread (its own connection to the database file)
+// The jobs this process runs: each on a worker thread (its own connection to the database file)
 // or, for a `:memory:` store or `runner: 'inline'`, on this thread. Relays their progress to the
 // listeners waiting on them, and cancels them on stop().
 import type { Store } from '../../store/index.js';
@@ -6,8 +6,8 @@ import { failJob } from './job-control.js';
 import { type JobRow, jobStatusOf } from './job-rows.js';
 import type { JobParams } from './params.js';
 import { JobCancelledError, runJob } from './run-job.js';
-import { spawnJobWorker } from './spawn-worker.js';
 import type { BatchLimits, JobStatus } from './types.js';
+import { WorkerPool } from './worker-pool.js';
 
 export interface LocalJobsDeps {
   store: Store;
@@ -15,6 +15,8 @@ export interface LocalJobsDeps {
   runner: 'worker' | 'inline';
   heartbeatMs: number;
   batch: BatchLimits;
+  /** How long an idle worker thread waits for the next job. */
+  workerIdleMs: number;
   onProgress: ((status: JobStatus) => void) | undefined;
 }
 
@@ -28,9 +30,11 @@ export class LocalJobs {
   readonly #deps: LocalJobsDeps;
   readonly #jobs = new Map<string, Running>();
   readonly #listeners = new Map<string, Set<() => void>>();
+  readonly #pool: WorkerPool;
 
   constructor(deps: LocalJobsDeps) {
     this.#deps = deps;
+    this.#pool = new WorkerPool(deps.workerIdleMs);
   }
 
   /** Ids of the jobs running here (the stale sweep leaves them alone). */
@@ -73,7 +77,7 @@ export class LocalJobs {
         done: done.then(report, () => undefined),
       };
     } else {
-      const worker = spawnJobWorker({ ...input, location: d.store.location }, report);
+      const worker = this.#pool.run({ ...input, location: d.store.location }, report);
       running = {
         cancel: (message) => worker.cancel(message),
         terminate: () => worker.terminate(),
@@ -140,5 +144,6 @@ export class LocalJobs {
     clearTimeout(timer);
     if (outcome === 'late') await Promise.all(all.map((j) => j.terminate()));
     await Promise.all(all.map((j) => j.done));
+    await this.#pool.close();
   }
 }

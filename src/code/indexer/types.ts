@@ -201,6 +201,8 @@ export interface CodeIndexOptions {
   /** A running job whose heartbeat is older than this is abandoned (default 30,000 ms). */
   staleMs?: number;
   batch?: Partial<BatchLimits>;
+  /** How long an idle worker thread is kept for the next job (default 30,000 ms). */
+  workerIdleMs?: number;
   /** Called on every progress update of a job this instance started. */
   onProgress?: (status: JobStatus) => void;
   /** Quiet time after the last file event before a watched collection re-indexes (default 500 ms). */
