@@ -30,7 +30,7 @@ import type {
 } from './types.js';
 import { WatchManager } from './watch-manager.js';
 
-export const DEFAULT_BATCH: BatchLimits = { files: 100, chunks: 1000, ms: 250 };
+export const DEFAULT_BATCH: BatchLimits = { files: 50, chunks: 250, ms: 250 };
 const POLL_MS = 500;
 const STOP_GRACE_MS = 5000;
 

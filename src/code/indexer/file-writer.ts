@@ -25,6 +25,8 @@ export interface PendingFile {
 
 /** References inserted per statement (4 parameters each). */
 const REFS_PER_STATEMENT = 200;
+/** Chunks inserted per statement (11 parameters each). */
+const CHUNKS_PER_STATEMENT = 50;
 /** File rows deleted per statement. */
 const IDS_PER_STATEMENT = 200;
 
@@ -83,25 +85,23 @@ async function upsertFile(
   return row.id;
 }
 
-async function writeChunks(
+async function insertChunks(
   tx: Queryable,
   collectionId: number,
   fileId: number,
-  chunked: ChunkedFile,
+  chunks: readonly CodeChunk[],
   provenanceId: number,
 ): Promise<void> {
-  await tx.run('DELETE FROM code_chunks WHERE file_id = ?', [fileId]);
-  const ids: number[] = [];
-  const refs: Ref[] = [];
-  for (const [ordinal, c] of chunked.chunks.entries()) {
-    const row = await tx.get<{ id: number }>(
+  for (let i = 0; i < chunks.length; i += CHUNKS_PER_STATEMENT) {
+    const part = chunks.slice(i, i + CHUNKS_PER_STATEMENT);
+    await tx.run(
       `INSERT INTO code_chunks (file_id, collection_id, ordinal, kind, symbol, container,
          signature, start_line, end_line, text, provenance_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      [
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      part.flatMap((c, j) => [
         fileId,
         collectionId,
-        ordinal,
+        i + j,
         c.kind,
         c.symbol,
         c.parent,
@@ -110,12 +110,32 @@ async function writeChunks(
         c.endLine,
         c.text,
         provenanceId,
-      ],
+      ]),
     );
-    if (row === undefined) throw new Error('code_chunks insert returned no row');
-    ids.push(row.id);
-    for (const name of c.calls) refs.push([row.id, name, 'call']);
-    for (const name of c.references) refs.push([row.id, name, 'reference']);
+  }
+}
+
+async function writeChunks(
+  tx: Queryable,
+  collectionId: number,
+  fileId: number,
+  chunked: ChunkedFile,
+  provenanceId: number,
+): Promise<void> {
+  await tx.run('DELETE FROM code_chunks WHERE file_id = ?', [fileId]);
+  await insertChunks(tx, collectionId, fileId, chunked.chunks, provenanceId);
+  const rows = await tx.all<{ id: number; ordinal: number }>(
+    'SELECT id, ordinal FROM code_chunks WHERE file_id = ?',
+    [fileId],
+  );
+  const ids: number[] = [];
+  for (const r of rows) ids[r.ordinal] = r.id;
+  const refs: Ref[] = [];
+  for (const [ordinal, c] of chunked.chunks.entries()) {
+    const id = ids[ordinal];
+    if (id === undefined) throw new Error(`chunk ${ordinal} of file ${fileId} was not stored`);
+    for (const name of c.calls) refs.push([id, name, 'call']);
+    for (const name of c.references) refs.push([id, name, 'reference']);
   }
   for (const specifier of chunked.imports) {
     const owner = ids[importOwner(chunked.chunks, specifier)];
