@@ -13,9 +13,6 @@ export class JobStoppedError extends Error {
   }
 }
 
-/** The longest rest after a write. */
-const MAX_REST_MS = 50;
-
 export interface SessionDeps {
   store: Store;
   jobId: string;
@@ -28,8 +25,6 @@ export interface SessionDeps {
   heartbeatMs: number;
   /** Progress saves at most this often outside batches (walking, unchanged files). */
   saveEveryMs?: number;
-  /** After each write, rest this multiple of its duration (0 = never; see #rest). */
-  restRatio?: number;
   onProgress: (row: JobRow) => void;
 }
 
@@ -95,7 +90,6 @@ export class JobSession {
     this.signal.throwIfAborted();
     const { store, jobId } = this.#deps;
     const now = this.now();
-    const began = performance.now();
     const delta = await store.write(async (tx) => {
       const d = await fn(tx);
       if (!(await saveProgress(tx, jobId, this.progress.counters(d), now))) {
@@ -106,17 +100,6 @@ export class JobSession {
     this.progress.apply(delta);
     this.#lastSave = now;
     this.report();
-    await this.#rest(performance.now() - began);
-  }
-
-  /**
-   * After a write, leaves the lock free for as long as the write held it (at most MAX_REST_MS):
-   * a writer in another connection that found it busy sleeps in SQLite's busy handler and would
-   * otherwise keep missing the gaps between back-to-back batches.
-   */
-  async #rest(heldMs: number): Promise<void> {
-    const ms = Math.min(MAX_REST_MS, heldMs * (this.#deps.restRatio ?? 0));
-    if (ms >= 1) await new Promise((r) => setTimeout(r, ms));
   }
 
   /** Saves the counters now. */

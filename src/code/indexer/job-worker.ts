@@ -34,8 +34,6 @@ async function runOne(job: WorkerJob, port: MessagePort, signal: AbortSignal): P
       store,
       clock: Date.now,
       signal,
-      // Another connection's writer must get the lock between batches (see JobSession).
-      restRatio: 1,
       onProgress: (r) =>
         port.postMessage({ type: 'progress', jobId: job.jobId, row: r } satisfies FromJobWorker),
     });

@@ -31,8 +31,6 @@ export interface RunJobInput {
   onProgress: (row: JobRow) => void;
   /** Aborting it cancels the job (stop(), a cancel message to the worker). */
   signal?: AbortSignal;
-  /** Rest after each write as a multiple of its duration (a worker: 1; in-process: 0). */
-  restRatio?: number;
 }
 
 /** The runner was told to stop by its owner: the job ends `cancelled`. */
