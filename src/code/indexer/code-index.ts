@@ -4,6 +4,7 @@
 import type { Provenance } from '../../activity/index.js';
 import { NotFoundError } from '../../shared/index.js';
 import type { Store } from '../../store/index.js';
+import type { IndexPlan } from '../walk/index.js';
 import { clearCollection } from './clear.js';
 import {
   allCollections,
@@ -21,9 +22,13 @@ import { type Asker, queueJob, repoIdentity } from './queue.js';
 import { collectionStatus } from './status.js';
 import type {
   BatchLimits,
+  ClearResult,
   CodeIndex,
   CodeIndexOptions,
+  FreshnessReport,
+  GitIndexPlan,
   IndexParams,
+  IndexStatus,
   JobStatus,
   StartResult,
   WaitOptions,
@@ -44,146 +49,184 @@ function startMessage(job: JobStatus, alreadyRunning: boolean): string {
   return `index job ${job.id} started for ${job.collection}; it runs in the background (index_status reports progress)`;
 }
 
-/**
- * The code index of `store`. Errors: InvalidInputError / PathRefusedError naming the field for
- * bad parameters, NotFoundError for an unknown collection, job or ref.
- */
-export function createCodeIndex(store: Store, options: CodeIndexOptions = {}): CodeIndex {
-  const clock = options.clock ?? Date.now;
-  const staleMs = options.staleMs ?? 30_000;
-  const local = new LocalJobs({
-    store,
-    clock,
-    runner: store.location === ':memory:' ? 'inline' : (options.runner ?? 'worker'),
-    heartbeatMs: options.heartbeatMs ?? 2_000,
-    batch: { ...DEFAULT_BATCH, ...options.batch },
-    workerIdleMs: options.workerIdleMs ?? 30_000,
-    onProgress: options.onProgress,
-  });
+/** A job's status moved in a way a progress listener cares about. */
+function moved(a: JobStatus, b: JobStatus): boolean {
+  return (
+    a.state !== b.state ||
+    a.phase !== b.phase ||
+    a.files.seen !== b.files.seen ||
+    a.files.total !== b.files.total ||
+    a.chunks !== b.chunks
+  );
+}
 
-  const sweep = (): Promise<string[]> => sweepStale(store, local.ids(), clock(), staleMs);
+class CodeIndexService implements CodeIndex {
+  readonly #store: Store;
+  readonly #options: CodeIndexOptions;
+  readonly #clock: () => number;
+  readonly #local: LocalJobs;
+  readonly #watches: WatchManager;
 
-  async function collectionRow(name: string): Promise<CollectionRow> {
-    const row = typeof name === 'string' ? await findCollection(store, name) : undefined;
+  constructor(store: Store, options: CodeIndexOptions) {
+    this.#store = store;
+    this.#options = options;
+    this.#clock = options.clock ?? Date.now;
+    this.#local = new LocalJobs({
+      store,
+      clock: this.#clock,
+      runner: store.location === ':memory:' ? 'inline' : (options.runner ?? 'worker'),
+      heartbeatMs: options.heartbeatMs ?? 2_000,
+      batch: { ...DEFAULT_BATCH, ...options.batch },
+      workerIdleMs: options.workerIdleMs ?? 30_000,
+      onProgress: options.onProgress,
+    });
+    this.#watches = new WatchManager({
+      store,
+      debounceMs: options.watchDebounceMs ?? 500,
+      onError: options.onWatchError ?? (() => undefined),
+      reindex: (row) => this.#reindex(row),
+    });
+  }
+
+  #sweep(): Promise<string[]> {
+    return sweepStale(
+      this.#store,
+      this.#local.ids(),
+      this.#clock(),
+      this.#options.staleMs ?? 30_000,
+    );
+  }
+
+  async #collection(name: string): Promise<CollectionRow> {
+    const row = typeof name === 'string' ? await findCollection(this.#store, name) : undefined;
     if (row === undefined) throw new NotFoundError(`no collection named ${JSON.stringify(name)}`);
     return row;
   }
 
-  async function job(jobId: string): Promise<JobStatus> {
-    await sweep();
-    const row = await loadJob(store, jobId);
-    if (row === undefined) throw new NotFoundError(`no index job ${JSON.stringify(jobId)}`);
-    return jobStatusOf(row, clock());
+  async #launch(params: JobParams, asker: Asker, watch: boolean | undefined): Promise<StartResult> {
+    await this.#sweep();
+    const repo = await repoIdentity(params.root);
+    const queued = await queueJob(this.#store, params, asker, repo, watch, this.#clock());
+    if (!queued.alreadyRunning) this.#local.launch(queued.row, params, queued.provenanceId);
+    const job = jobStatusOf(queued.row, this.#clock());
+    const { alreadyRunning } = queued;
+    return { kind: 'job', job, alreadyRunning, message: startMessage(job, alreadyRunning) };
   }
 
-  async function launch(
-    params: JobParams,
-    asker: Asker,
-    watch: boolean | undefined,
-  ): Promise<StartResult> {
-    await sweep();
-    const repo = await repoIdentity(params.root);
-    const queued = await queueJob(store, params, asker, repo, watch, clock());
-    if (!queued.alreadyRunning) local.launch(queued.row, params, queued.provenanceId);
-    const status = jobStatusOf(queued.row, clock());
+  /** A watcher's incremental job, with the filters and provenance of the collection's last job. */
+  async #reindex(row: CollectionRow): Promise<void> {
+    const filters = optionsOf(row).filters ?? {};
+    const params = await checkParams(
+      { path: row.root, collection: row.name, ...filters },
+      this.#options.allowedRoots,
+    );
+    const asked = await this.#store.get<{ p: number | null }>(
+      'SELECT provenance_id AS p FROM code_collections WHERE id = ?',
+      [row.id],
+    );
+    if (asked?.p == null) throw new Error(`collection ${row.name} records no provenance`);
+    const started = await this.#launch(params, { provenanceId: asked.p }, undefined);
+    if (started.kind === 'job') await this.wait(started.job.id);
+  }
+
+  async start(params: IndexParams, provenance: Provenance): Promise<StartResult> {
+    const checked = await checkParams(params, this.#options.allowedRoots);
+    if (params.dryRun === true) return { kind: 'plan', plan: await planJob(checked) };
+    const started = await this.#launch(checked, { provenance }, params.watch);
+    if (params.watch === true) await this.#watches.watch(checked.collection);
+    if (params.watch === false) this.#watches.unwatch(checked.collection);
+    return started;
+  }
+
+  async plan(params: IndexParams): Promise<IndexPlan | GitIndexPlan> {
+    return planJob(await checkParams(params, this.#options.allowedRoots));
+  }
+
+  async status(collection?: string): Promise<IndexStatus> {
+    await this.#sweep();
+    const rows =
+      collection === undefined
+        ? await allCollections(this.#store)
+        : [await this.#collection(collection)];
+    const now = this.#clock();
     return {
-      kind: 'job',
-      job: status,
-      alreadyRunning: queued.alreadyRunning,
-      message: startMessage(status, queued.alreadyRunning),
+      collections: await Promise.all(rows.map((r) => collectionStatus(this.#store, r, now))),
     };
   }
 
-  async function wait(jobId: string, opts: WaitOptions = {}): Promise<JobStatus> {
-    const deadline = opts.timeoutMs === undefined ? Infinity : clock() + opts.timeoutMs;
-    let last = await job(jobId);
+  async job(jobId: string): Promise<JobStatus> {
+    await this.#sweep();
+    const row = await loadJob(this.#store, jobId);
+    if (row === undefined) throw new NotFoundError(`no index job ${JSON.stringify(jobId)}`);
+    return jobStatusOf(row, this.#clock());
+  }
+
+  async wait(jobId: string, opts: WaitOptions = {}): Promise<JobStatus> {
+    const deadline = opts.timeoutMs === undefined ? Infinity : this.#clock() + opts.timeoutMs;
+    let last = await this.job(jobId);
     opts.onProgress?.(last);
-    while (!terminal(last) && clock() < deadline) {
-      await local.next(jobId, Math.min(POLL_MS, deadline - clock()), opts.signal);
-      const next = await job(jobId);
-      const moved =
-        next.state !== last.state ||
-        next.phase !== last.phase ||
-        next.files.seen !== last.files.seen ||
-        next.files.total !== last.files.total ||
-        next.chunks !== last.chunks;
+    while (!terminal(last) && this.#clock() < deadline) {
+      await this.#local.next(jobId, Math.min(POLL_MS, deadline - this.#clock()), opts.signal);
+      const next = await this.job(jobId);
+      const changed = moved(last, next);
       last = next;
-      if (moved) opts.onProgress?.(last);
+      if (changed) opts.onProgress?.(last);
     }
     return last;
   }
 
-  const watches = new WatchManager({
-    store,
-    debounceMs: options.watchDebounceMs ?? 500,
-    onError: options.onWatchError ?? (() => undefined),
-    reindex: async (row) => {
-      const params = await checkParams(
-        { path: row.root, collection: row.name, ...(optionsOf(row).filters ?? {}) },
-        options.allowedRoots,
-      );
-      const asked = await store.get<{ p: number | null }>(
-        'SELECT provenance_id AS p FROM code_collections WHERE id = ?',
-        [row.id],
-      );
-      if (asked?.p == null) throw new Error(`collection ${row.name} records no provenance`);
-      const started = await launch(params, { provenanceId: asked.p }, undefined);
-      if (started.kind === 'job') await wait(started.job.id);
-    },
-  });
+  async cancel(jobId: string): Promise<JobStatus> {
+    const row = await loadJob(this.#store, jobId);
+    if (row === undefined) throw new NotFoundError(`no index job ${JSON.stringify(jobId)}`);
+    const message = 'cancelled on request';
+    await this.#store.write((tx) => cancelJobRow(tx, row, message, this.#clock()));
+    this.#local.cancel(jobId, message);
+    return this.job(jobId);
+  }
 
-  return {
-    async start(params: IndexParams, provenance: Provenance): Promise<StartResult> {
-      const checked = await checkParams(params, options.allowedRoots);
-      if (params.dryRun === true) return { kind: 'plan', plan: await planJob(checked) };
-      const started = await launch(checked, { provenance }, params.watch);
-      if (params.watch === true) await watches.watch(checked.collection);
-      if (params.watch === false) watches.unwatch(checked.collection);
-      return started;
-    },
-    async plan(params) {
-      return planJob(await checkParams(params, options.allowedRoots));
-    },
-    async status(collection) {
-      await sweep();
-      const rows =
-        collection === undefined ? await allCollections(store) : [await collectionRow(collection)];
-      const now = clock();
-      return { collections: await Promise.all(rows.map((r) => collectionStatus(store, r, now))) };
-    },
-    job,
-    wait,
-    async cancel(jobId) {
-      const row = await loadJob(store, jobId);
-      if (row === undefined) throw new NotFoundError(`no index job ${JSON.stringify(jobId)}`);
-      const message = 'cancelled on request';
-      await store.write((tx) => cancelJobRow(tx, row, message, clock()));
-      local.cancel(jobId, message);
-      return job(jobId);
-    },
-    async clear(collection) {
-      const row = await collectionRow(collection);
-      watches.unwatch(row.name);
-      const result = await clearCollection(store, row, clock());
-      if (result.cancelledJob !== null)
-        local.cancel(result.cancelledJob, 'the collection was cleared');
-      return result;
-    },
-    async freshness(collection) {
-      const row = await collectionRow(collection);
-      return checkFreshness(store, row, clock(), { maxFiles: 100_000, ms: 1000 });
-    },
-    watchCollection: (collection) => watches.watch(collection),
-    async unwatchCollection(collection) {
-      const row = await collectionRow(collection);
-      watches.unwatch(row.name);
-      await store.run('UPDATE code_collections SET watch = 0 WHERE id = ?', [row.id]);
-    },
-    resumeWatches: () => watches.resume(),
-    watching: () => watches.names(),
-    async stop() {
-      watches.closeAll();
-      await local.stopAll('cancelled: the process running it stopped', STOP_GRACE_MS);
-    },
-  };
+  async clear(collection: string): Promise<ClearResult> {
+    const row = await this.#collection(collection);
+    this.#watches.unwatch(row.name);
+    const result = await clearCollection(this.#store, row, this.#clock());
+    if (result.cancelledJob !== null)
+      this.#local.cancel(result.cancelledJob, 'the collection was cleared');
+    return result;
+  }
+
+  async freshness(collection: string): Promise<FreshnessReport> {
+    const row = await this.#collection(collection);
+    return checkFreshness(this.#store, row, this.#clock(), { maxFiles: 100_000, ms: 1000 });
+  }
+
+  watchCollection(collection: string): Promise<void> {
+    return this.#watches.watch(collection);
+  }
+
+  async unwatchCollection(collection: string): Promise<void> {
+    const row = await this.#collection(collection);
+    this.#watches.unwatch(row.name);
+    await this.#store.run('UPDATE code_collections SET watch = 0 WHERE id = ?', [row.id]);
+  }
+
+  resumeWatches(): Promise<string[]> {
+    return this.#watches.resume();
+  }
+
+  watching(): string[] {
+    return this.#watches.names();
+  }
+
+  async stop(): Promise<void> {
+    this.#watches.closeAll();
+    await this.#local.stopAll('cancelled: the process running it stopped', STOP_GRACE_MS);
+  }
+}
+
+/**
+ * The code index of `store` (see docs/code-context.md, "Indexing"). Errors: InvalidInputError /
+ * PathRefusedError naming the field for bad parameters, NotFoundError for an unknown
+ * collection, job or ref.
+ */
+export function createCodeIndex(store: Store, options: CodeIndexOptions = {}): CodeIndex {
+  return new CodeIndexService(store, options);
 }

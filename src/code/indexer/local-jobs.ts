@@ -4,6 +4,7 @@
 import type { Store } from '../../store/index.js';
 import { failJob } from './job-control.js';
 import { type JobRow, jobStatusOf } from './job-rows.js';
+import type { WorkerJob } from './job-worker.js';
 import type { JobParams } from './params.js';
 import { JobCancelledError, runJob } from './run-job.js';
 import type { BatchLimits, JobStatus } from './types.js';
@@ -19,6 +20,9 @@ export interface LocalJobsDeps {
   workerIdleMs: number;
   onProgress: ((status: JobStatus) => void) | undefined;
 }
+
+/** What a runner needs besides the store, the clock and the progress callback. */
+type RunInput = Omit<WorkerJob, 'location'>;
 
 interface Running {
   cancel(message: string): void;
@@ -47,10 +51,44 @@ export class LocalJobs {
     for (const wake of this.#listeners.get(row.id) ?? []) wake();
   }
 
+  /** Runs the job on this thread. */
+  #inline(input: RunInput): Running {
+    const controller = new AbortController();
+    const d = this.#deps;
+    const report = (r: JobRow): void => this.#report(r);
+    const done = runJob({
+      ...input,
+      store: d.store,
+      clock: d.clock,
+      onProgress: report,
+      signal: controller.signal,
+    });
+    return {
+      cancel: (message) => controller.abort(new JobCancelledError(message)),
+      terminate: () => Promise.resolve(),
+      done: done.then(report, () => undefined),
+    };
+  }
+
+  /** Runs the job on a pool thread; a thread that dies fails its job at once. */
+  #onWorker(input: RunInput, row: JobRow): Running {
+    const d = this.#deps;
+    const report = (r: JobRow): void => this.#report(r);
+    const worker = this.#pool.run({ ...input, location: d.store.location }, report);
+    const done = worker.done.then(async ({ row: last, crash }) => {
+      if (crash !== null) {
+        const message = `the index worker failed: ${crash.slice(0, 1000)}`;
+        await failJob(d.store, row, message, d.clock()).catch(() => false);
+      }
+      if (last !== null) report(last);
+    });
+    return { cancel: (m) => worker.cancel(m), terminate: () => worker.terminate(), done };
+  }
+
   /** Starts the runner of a queued job. */
   launch(row: JobRow, params: JobParams, provenanceId: number): void {
     const d = this.#deps;
-    const input = {
+    const input: RunInput = {
       jobId: row.id,
       collectionId: row.collection_id,
       collection: row.collection,
@@ -60,40 +98,7 @@ export class LocalJobs {
       heartbeatMs: d.heartbeatMs,
       batch: d.batch,
     };
-    const report = (r: JobRow): void => this.#report(r);
-    let running: Running;
-    if (d.runner === 'inline') {
-      const controller = new AbortController();
-      const done = runJob({
-        ...input,
-        store: d.store,
-        clock: d.clock,
-        onProgress: report,
-        signal: controller.signal,
-      });
-      running = {
-        cancel: (message) => controller.abort(new JobCancelledError(message)),
-        terminate: () => Promise.resolve(),
-        done: done.then(report, () => undefined),
-      };
-    } else {
-      const worker = this.#pool.run({ ...input, location: d.store.location }, report);
-      running = {
-        cancel: (message) => worker.cancel(message),
-        terminate: () => worker.terminate(),
-        done: worker.done.then(async ({ row: last, crash }) => {
-          if (crash !== null) {
-            await failJob(
-              d.store,
-              row,
-              `the index worker failed: ${crash.slice(0, 1000)}`,
-              d.clock(),
-            ).catch(() => false);
-          }
-          if (last !== null) report(last);
-        }),
-      };
-    }
+    const running = d.runner === 'inline' ? this.#inline(input) : this.#onWorker(input, row);
     this.#jobs.set(row.id, running);
     void running.done.finally(() => {
       this.#jobs.delete(row.id);

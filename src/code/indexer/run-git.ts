@@ -17,6 +17,7 @@ import { NO_DELTA } from './progress.js';
 import {
   lineCount,
   NothingToIndexError,
+  type PriorFile,
   priorFiles,
   type RunnerContext,
   sha256,
@@ -81,59 +82,77 @@ async function listAll(session: JobSession, ctx: RunnerContext): Promise<GitTree
   return listings;
 }
 
+/** Files whose blob id matches their row are unchanged; the rest must be read. */
+function splitByBlob(
+  session: JobSession,
+  ctx: RunnerContext,
+  listing: GitTreeListing,
+  prior: Map<string, PriorFile>,
+): GitTreeFile[] {
+  const toRead: GitTreeFile[] = [];
+  for (const file of listing.files) {
+    const before = prior.get(file.path);
+    if (!ctx.force && before !== undefined && before.object_id === file.objectId) {
+      prior.delete(file.path);
+      session.progress.seen += 1;
+      session.progress.unchanged += 1;
+    } else toRead.push(file);
+  }
+  return toRead;
+}
+
+/** Handles one blob read: skipped by content, unchanged by hash, or chunked and queued. */
+async function processBlob(
+  session: JobSession,
+  ctx: RunnerContext,
+  writer: FileWriter,
+  at: { ref: string; mtimeMs: number; prior: Map<string, PriorFile> },
+  read: Read,
+): Promise<void> {
+  const { progress } = session;
+  const { file } = read;
+  progress.seen += 1;
+  if ('error' in read) {
+    at.prior.delete(file.path); // unreadable now: its row stays
+    return progress.error(`${at.ref}:${file.path}`, read.error);
+  }
+  const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+  const reason = classifyContent(read.data.subarray(0, SNIFF_BYTES), name);
+  if (reason !== null) return progress.skip(reason); // a row it had stays in `prior`: removed
+  const before = at.prior.get(file.path);
+  at.prior.delete(file.path);
+  const hash = sha256(read.data);
+  const same = !ctx.force && before?.hash === hash;
+  if (same) progress.unchanged += 1;
+  const text = same ? '' : read.data.toString('utf8');
+  await writer.add({
+    branch: at.ref,
+    path: file.path,
+    language: file.language,
+    size: read.data.length,
+    mtimeMs: at.mtimeMs,
+    hash,
+    objectId: file.objectId,
+    lines: same ? 0 : lineCount(text),
+    chunked: same ? null : await chunkFile({ path: file.path, language: file.language, text }),
+    priorId: before?.id ?? null,
+  });
+}
+
 async function indexRef(
   session: JobSession,
   ctx: RunnerContext,
   listing: GitTreeListing,
   writer: FileWriter,
 ): Promise<void> {
-  const { progress } = session;
   const { root } = ctx.params;
   const prior = await priorFiles(session.store, ctx.collectionId, listing.ref);
-  const mtimeMs = await commitTimeMs(root, listing.commit);
-  const toRead: GitTreeFile[] = [];
-  for (const file of listing.files) {
-    const before = prior.get(file.path);
-    if (!ctx.force && before !== undefined && before.object_id === file.objectId) {
-      prior.delete(file.path);
-      progress.seen += 1;
-      progress.unchanged += 1;
-    } else toRead.push(file);
-  }
+  const at = { ref: listing.ref, mtimeMs: await commitTimeMs(root, listing.commit), prior };
+  const toRead = splitByBlob(session, ctx, listing, prior);
   await session.saveSometimes();
   for await (const read of readInOrder(toRead, createGitReader(root, listing.commit))) {
     session.signal.throwIfAborted();
-    const { file } = read;
-    progress.seen += 1;
-    if ('error' in read) {
-      progress.error(`${listing.ref}:${file.path}`, read.error);
-      prior.delete(file.path);
-      continue;
-    }
-    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    const reason = classifyContent(read.data.subarray(0, SNIFF_BYTES), name);
-    if (reason !== null) {
-      progress.skip(reason);
-      continue; // a blob indexed before but binary now stays in `prior`: it is removed
-    }
-    const before = prior.get(file.path);
-    prior.delete(file.path);
-    const hash = sha256(read.data);
-    const same = !ctx.force && before?.hash === hash;
-    if (same) progress.unchanged += 1;
-    const text = same ? '' : read.data.toString('utf8');
-    await writer.add({
-      branch: listing.ref,
-      path: file.path,
-      language: file.language,
-      size: read.data.length,
-      mtimeMs,
-      hash,
-      objectId: file.objectId,
-      lines: same ? 0 : lineCount(text),
-      chunked: same ? null : await chunkFile({ path: file.path, language: file.language, text }),
-      priorId: before?.id ?? null,
-    });
+    await processBlob(session, ctx, writer, at, read);
   }
   await writer.flush();
   await writer.remove([...prior.values()].map((p) => p.id));

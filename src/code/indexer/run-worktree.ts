@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { Queryable } from '../../store/index.js';
 import { chunkFile } from '../chunk/index.js';
-import { type NothingToIndex, walkRepository } from '../walk/index.js';
+import { type NothingToIndex, type WalkedFile, walkRepository } from '../walk/index.js';
 import { FileWriter } from './file-writer.js';
 import type { JobSession } from './job-session.js';
 import type { JobParams } from './params.js';
@@ -87,50 +87,59 @@ async function walk(session: JobSession, params: JobParams) {
   return result;
 }
 
+/** Compares one walked file with its row and queues what changed. */
+async function processFile(
+  session: JobSession,
+  ctx: RunnerContext,
+  writer: FileWriter,
+  file: WalkedFile,
+  before: PriorFile | undefined,
+): Promise<void> {
+  const { progress } = session;
+  const mtimeMs = Math.trunc(file.mtimeMs);
+  progress.seen += 1;
+  if (!ctx.force && before?.size === file.size && before.mtime_ms === mtimeMs) {
+    progress.unchanged += 1;
+    return session.saveSometimes();
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(file.absPath);
+  } catch (err) {
+    return progress.error(file.path, err);
+  }
+  const hash = sha256(buffer);
+  const same = !ctx.force && before?.hash === hash;
+  if (same) progress.unchanged += 1;
+  const text = same ? '' : buffer.toString('utf8');
+  await writer.add({
+    branch: '',
+    path: file.path,
+    language: file.language,
+    size: buffer.length,
+    mtimeMs,
+    hash,
+    objectId: null,
+    lines: same ? 0 : lineCount(text),
+    chunked: same ? null : await chunkFile({ path: file.path, language: file.language, text }),
+    priorId: before?.id ?? null,
+  });
+}
+
 /** Runs the work-tree index; resolves when every change is written. */
 export async function runWorktree(session: JobSession, ctx: RunnerContext): Promise<void> {
-  const { progress } = session;
   const walked = await walk(session, ctx.params);
-  progress.phase = 'chunking';
+  session.progress.phase = 'chunking';
   await session.save();
   const prior = await priorFiles(session.store, ctx.collectionId, '');
   const writer = new FileWriter(session, ctx.collectionId, ctx.provenanceId, ctx.batch);
   for (const file of walked.files) {
     session.signal.throwIfAborted();
     const before = prior.get(file.path);
-    prior.delete(file.path);
-    const mtimeMs = Math.trunc(file.mtimeMs);
-    progress.seen += 1;
-    if (!ctx.force && before?.size === file.size && before.mtime_ms === mtimeMs) {
-      progress.unchanged += 1;
-      await session.saveSometimes();
-      continue;
-    }
-    let buffer: Buffer;
-    try {
-      buffer = await readFile(file.absPath);
-    } catch (err) {
-      progress.error(file.path, err);
-      continue;
-    }
-    const hash = sha256(buffer);
-    const same = !ctx.force && before?.hash === hash;
-    if (same) progress.unchanged += 1;
-    const text = same ? '' : buffer.toString('utf8');
-    await writer.add({
-      branch: '',
-      path: file.path,
-      language: file.language,
-      size: buffer.length,
-      mtimeMs,
-      hash,
-      objectId: null,
-      lines: same ? 0 : lineCount(text),
-      chunked: same ? null : await chunkFile({ path: file.path, language: file.language, text }),
-      priorId: before?.id ?? null,
-    });
+    prior.delete(file.path); // a file that cannot be read now keeps its row
+    await processFile(session, ctx, writer, file, before);
   }
   await writer.flush();
-  progress.phase = 'writing';
+  session.progress.phase = 'writing';
   if (!walked.truncated) await writer.remove([...prior.values()].map((p) => p.id));
 }
