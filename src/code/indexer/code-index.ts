@@ -162,6 +162,7 @@ class CodeIndexService implements CodeIndex {
   }
 
   async wait(jobId: string, opts: WaitOptions = {}): Promise<JobStatus> {
+    opts.signal?.throwIfAborted();
     const deadline = opts.timeoutMs === undefined ? Infinity : this.#clock() + opts.timeoutMs;
     let last = await this.job(jobId);
     opts.onProgress?.(last);

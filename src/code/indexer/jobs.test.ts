@@ -85,7 +85,26 @@ describe('jobs', () => {
     const second = await index.start({ path: f.root }, PROVENANCE);
     expect(second).toMatchObject({ kind: 'job', alreadyRunning: true, job: { id: first.id } });
     expect(second.kind === 'job' && second.message).toMatch(/already running/);
+    const soon = await index.wait(first.id, { timeoutMs: 0 });
+    expect(['queued', 'running', 'done']).toContain(soon.state);
+    const aborted = new AbortController();
+    aborted.abort(new Error('the client went away'));
+    await expect(index.wait(first.id, { signal: aborted.signal })).rejects.toThrow(/went away/);
     expect((await index.wait(first.id)).state).toBe('done');
+  });
+
+  it('stop() cancels the jobs it runs and restores their collections', async () => {
+    const f = await sampleTree();
+    index = createCodeIndex(f.store);
+    const first = await index.wait((await started(index, { path: f.root })).id);
+    bigTree(f, 60);
+    const job = await started(index, { path: f.root });
+    await index.stop();
+    const after = createCodeIndex(f.store, { runner: 'inline' });
+    const end = await after.job(job.id);
+    expect(end).toMatchObject({ state: 'cancelled', message: expect.stringMatching(/stopped/) });
+    const c = (await after.status('repo')).collections[0];
+    expect(c).toMatchObject({ state: 'ready', indexedAt: first.startedAt, running: null });
   });
 
   it('fails a job whose heartbeat is stale or whose process is gone, and restores the collection', async () => {

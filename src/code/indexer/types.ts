@@ -177,6 +177,7 @@ export interface FreshnessReport {
 
 export interface WaitOptions {
   onProgress?: (status: JobStatus) => void;
+  /** Aborting it rejects the wait with its reason (the job keeps running). */
   signal?: AbortSignal;
   /** Resolve with the current (unfinished) status after this long. */
   timeoutMs?: number;
