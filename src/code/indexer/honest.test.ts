@@ -182,6 +182,8 @@ describe('bad input', () => {
         field,
       ).rejects.toMatchObject({ field });
     }
+    f.write('My App/x.ts', 'export const x = 1;\n');
+    expect((await run(index, { path: join(f.root, 'My App') })).collection).toBe('My-App');
     await run(index, { path: f.root, collection: 'taken' });
     await expect(
       index.start({ path: join(f.root, 'src'), collection: 'taken' }, PROVENANCE),
