@@ -1,6 +1,6 @@
 // The code-context domain: languages, syntax trees, walking, chunking, metrics, rules,
-// validation and analysis over a path (and, as they land, indexing and git). Imports only the
-// store and shared utilities.
+// validation and analysis over a path, the indexer and git. Imports the store, shared utilities
+// and the activity domain (who asked: provenance).
 export {
   CODE_EXTENSIONS,
   CODE_LANGUAGES,
@@ -17,6 +17,7 @@ export {
 } from './parser.js';
 export {
   checkIgnored,
+  checkWalkOptions,
   classifyContent,
   createGitReader,
   DEFAULT_EXCLUDED_DIRS,
@@ -40,6 +41,7 @@ export {
   type SkippedEntry,
   type SkipReason,
   validateRef,
+  type WalkCheck,
   type WalkedFile,
   type WalkOptions,
   type WalkResult,
@@ -67,6 +69,32 @@ export {
   type CodeChunk,
   type FallbackReason,
 } from './chunk/index.js';
+export {
+  type BatchLimits,
+  type ClearResult,
+  type CodeIndex,
+  type CodeIndexOptions,
+  type CollectionState,
+  type CollectionStatus,
+  createCodeIndex,
+  DEFAULT_BATCH,
+  DEFAULT_DEPTH,
+  type FreshnessReport,
+  type GitBranchPlan,
+  type GitIndexPlan,
+  type IndexParams,
+  type IndexStatus,
+  type JobError,
+  type JobPhase,
+  type JobState,
+  type JobStatus,
+  MAX_BRANCHES as MAX_INDEX_BRANCHES,
+  MAX_DEPTH,
+  provenanceJson,
+  recordProvenance,
+  type StartResult,
+  type WaitOptions,
+} from './indexer/index.js';
 export {
   DEFAULT_THRESHOLDS,
   listRules,

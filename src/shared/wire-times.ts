@@ -16,6 +16,10 @@ const TIME_FIELDS = [
   'revokedAt',
   'topicSetAt',
   'openUntil',
+  'startedAt',
+  'finishedAt',
+  'heartbeatAt',
+  'indexedAt',
   'ts',
   'indexedAt',
 ] as const;

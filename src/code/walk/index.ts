@@ -1,5 +1,6 @@
 // The walking module's public face: walker, dry-run plan, git_index listing and reader,
 // content classification, and the errors they throw.
+export { type WalkCheck, checkWalkOptions } from './check.js';
 export { classifyContent, SNIFF_BYTES } from './classify.js';
 export { type BlobBatch, type BlobLimits, readBlobs } from './git-blobs.js';
 export {
