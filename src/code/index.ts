@@ -94,6 +94,13 @@ export {
   recordProvenance,
   type StartResult,
   type WaitOptions,
+  clearIndexInput,
+  DEFAULT_WAIT_SECONDS,
+  indexParamsOf,
+  indexRepoInput,
+  type IndexRepoInput,
+  indexStatusInput,
+  MAX_WAIT_SECONDS,
 } from './indexer/index.js';
 export {
   DEFAULT_THRESHOLDS,

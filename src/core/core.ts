@@ -10,7 +10,7 @@ import { type Discovery, type DiscoveryInputs, discoverProvenance } from '../act
 import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
-import { defaultAllowedRoots } from '../code/index.js';
+import { type CodeIndex, createCodeIndex, defaultAllowedRoots } from '../code/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../embed/index.js';
 import {
   createEmbedWorker,
@@ -70,6 +70,11 @@ export interface Core {
    * source offered but that failed validation are logged once, as a warning. Never rejects.
    */
   provenance(): Promise<Discovery>;
+  /**
+   * The code index of this store (src/code/indexer): jobs run in worker threads with their own
+   * connection, paths must lie in `codeRoots`. `close` stops its jobs and watchers.
+   */
+  readonly codeIndex: CodeIndex;
   close(): Promise<void>;
 }
 
@@ -191,6 +196,12 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     rooms,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const codeIndex = createCodeIndex(store, {
+    allowedRoots: codeRoots,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    onWatchError: (collection, err) =>
+      logger.warn({ err, collection }, 'watched collection could not be re-indexed'),
+  });
   return {
     version: readVersion(),
     dbPath,
@@ -206,7 +217,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     clock: options.clock ?? Date.now,
     codeRoots,
     provenance: provenanceOnce(logger, options.provenance ?? {}),
+    codeIndex,
     close: async () => {
+      await codeIndex.stop();
       // Calls still running end first, so a waiting call's cancellation reaches the store.
       await broker.close();
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then

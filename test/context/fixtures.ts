@@ -13,7 +13,10 @@ import { tempCore, tempDir, type TempDir } from '../helpers.js';
 export const CONTEXT_TOOLS = [
   'analyze_code',
   'analyze_impact',
+  'clear_index',
   'compare_branches',
+  'index_repo',
+  'index_status',
   'list_repos',
   'list_rules',
   'validate_code',

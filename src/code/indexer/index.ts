@@ -3,6 +3,15 @@
 export { createCodeIndex, DEFAULT_BATCH } from './code-index.js';
 export { DEFAULT_DEPTH, MAX_BRANCHES, MAX_DEPTH } from './params.js';
 export { provenanceJson, recordProvenance } from './provenance-row.js';
+export {
+  clearIndexInput,
+  DEFAULT_WAIT_SECONDS,
+  indexParamsOf,
+  indexRepoInput,
+  type IndexRepoInput,
+  indexStatusInput,
+  MAX_WAIT_SECONDS,
+} from './schemas.js';
 export type {
   BatchLimits,
   ClearResult,
