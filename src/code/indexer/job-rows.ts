@@ -8,24 +8,12 @@ import type { JobError, JobPhase, JobState, JobStatus } from './types.js';
 export const MAX_JOB_ERRORS = 50;
 
 /** A job row with its collection's name. */
-export interface JobRow {
+export interface JobRow extends JobCounters {
   id: string;
   collection_id: number;
   collection: string;
   action: 'start' | 'git_index';
   state: JobState;
-  phase: JobPhase;
-  files_seen: number;
-  files_total: number;
-  files_indexed: number;
-  files_unchanged: number;
-  files_removed: number;
-  files_skipped: number;
-  skipped_by_reason: string;
-  chunks: number;
-  lines: number;
-  errors: string;
-  error_count: number;
   pid: number | null;
   created_at: number;
   started_at: number | null;
