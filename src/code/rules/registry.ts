@@ -1,5 +1,6 @@
 // The rule registry: every rule the engine knows, in listing order, and `listRules` for
 // list_rules. Adding a rule means adding it to RULES; nothing here runs a rule.
+import { CATCH_RULES } from './catch-rules.js';
 import { DUPLICATE_RULE } from './duplicate-rule.js';
 import { METRIC_RULES } from './metric-rules.js';
 import { SECRET_RULE } from './secret-rule.js';
@@ -9,6 +10,7 @@ import type { Rule, RuleInfo } from './types.js';
 /** All rules, ids unique (checked by a test). */
 export const RULES: readonly Rule[] = [
   ...METRIC_RULES,
+  ...CATCH_RULES,
   ...SYNTAX_RULES,
   SECRET_RULE,
   DUPLICATE_RULE,
