@@ -4,6 +4,9 @@ import { CATCH_RULES } from './catch-rules.js';
 import { DUPLICATE_RULE } from './duplicate-rule.js';
 import { METRIC_RULES } from './metric-rules.js';
 import { SECRET_RULE } from './secret-rule.js';
+import { SECURITY_RULES } from './security-rules.js';
+import { SHELL_RULE } from './shell-rule.js';
+import { SQL_RULE } from './sql-rule.js';
 import { SYNTAX_RULES } from './syntax-rules.js';
 import type { Rule, RuleInfo } from './types.js';
 
@@ -13,6 +16,9 @@ export const RULES: readonly Rule[] = [
   ...CATCH_RULES,
   ...SYNTAX_RULES,
   SECRET_RULE,
+  ...SECURITY_RULES,
+  SHELL_RULE,
+  SQL_RULE,
   DUPLICATE_RULE,
 ];
 

@@ -70,15 +70,42 @@ export function staticText(node: SyntaxNode): string | null {
   return unquote(node.text);
 }
 
-/** The literal text before the first interpolation of an interpolated string. */
-function leadingText(node: SyntaxNode): string {
+/** The literal text of an interpolated string, each interpolation replaced by a space. */
+function templateText(node: SyntaxNode): string {
   let text = '';
   for (const part of named(node)) {
     if (part.type === 'string_start' || part.type === 'string_end') continue;
-    if (!TEXT_PIECES.has(part.type)) break;
-    text += part.text;
+    if (STRING_TYPES.has(part.type)) text += staticText(part) ?? templateText(part);
+    else text += TEXT_PIECES.has(part.type) ? part.text : ' ';
   }
   return text;
+}
+
+/** Number, boolean and null literal node types across the grammars. */
+const CONSTANTS: ReadonlySet<string> = new Set([
+  'number',
+  'integer',
+  'float',
+  'true',
+  'false',
+  'null',
+  'none',
+  'nil',
+  'int_literal',
+  'float_literal',
+  'integer_literal',
+  'real_literal',
+  'number_literal',
+  'boolean',
+  'boolean_literal',
+  'decimal_integer_literal',
+  'decimal_floating_point_literal',
+  'hex_integer_literal',
+]);
+
+/** A literal: a static string, a number, a boolean or null. */
+function isLiteral(node: SyntaxNode): boolean {
+  return staticText(node) !== null || CONSTANTS.has(node.type);
 }
 
 /** The operator token of a binary node (`operator` field, else its first anonymous child). */
@@ -109,10 +136,11 @@ function concatenation(node: SyntaxNode, language: CodeLanguage): string | null 
   if (op === null || !CONCAT.has(op) || (op === '.' && language !== 'php')) return null;
   const parts = operands(node, op);
   const strings = parts.filter((p) => STRING_TYPES.has(p.type));
-  if (strings.length === 0 || parts.every((p) => staticText(p) !== null)) return null;
-  const first = parts[0];
-  if (first === undefined) return null;
-  return staticText(first) ?? (STRING_TYPES.has(first.type) ? leadingText(first) : '');
+  if (strings.length === 0 || parts.every(isLiteral)) return null;
+  const texts = parts.map(
+    (p) => staticText(p) ?? (STRING_TYPES.has(p.type) ? templateText(p) : ' '),
+  );
+  return texts.join('');
 }
 
 function formatting(node: SyntaxNode, language: CodeLanguage): string | null {
@@ -129,11 +157,12 @@ function formatting(node: SyntaxNode, language: CodeLanguage): string | null {
 
 /**
  * When `node` builds a string at run time — an interpolated literal, a concatenation of a
- * literal with something that is not one, `%`-formatting, `.format`, `sprintf` and kin — the
- * literal text it starts with ('' when unknown); null when it is not a built string.
+ * string literal with something that is not a literal, `%`-formatting, `.format`, `sprintf`
+ * and kin — its literal text with a space for each value ('' when unknown); null when it is
+ * not a built string.
  */
 export function builtString(node: SyntaxNode, language: CodeLanguage): string | null {
-  if (STRING_TYPES.has(node.type)) return staticText(node) === null ? leadingText(node) : null;
+  if (STRING_TYPES.has(node.type)) return staticText(node) === null ? templateText(node) : null;
   if (node.type === 'parenthesized_expression') {
     const inner = named(node)[0];
     return inner === undefined ? null : builtString(inner, language);

@@ -3,6 +3,7 @@
 import type { CodeLanguage } from '../languages.js';
 import type { FileMetrics } from '../metrics/index.js';
 import type { SyntaxNode } from '../parser.js';
+import type { CallSite } from './calls.js';
 
 /** The categories of the issue, in its order. */
 export const RULE_CATEGORIES = [
@@ -81,6 +82,8 @@ export interface RuleContext {
   readonly root: SyntaxNode;
   readonly metrics: FileMetrics;
   readonly thresholds: RuleThresholds;
+  /** The file's call sites (computed on first use, shared by the rules that read calls). */
+  readonly calls: () => readonly CallSite[];
 }
 
 /** A finding before the engine adds path, rule id and severity. */

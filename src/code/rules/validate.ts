@@ -4,7 +4,8 @@
 import { DomainError, InvalidInputError } from '../../shared/errors.js';
 import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import { analyzeTree } from '../metrics/index.js';
-import { parseSource } from '../parser.js';
+import { parseSource, type SyntaxNode } from '../parser.js';
+import { type CallSite, callSites } from './calls.js';
 import { RULES } from './registry.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -88,6 +89,12 @@ function checkInput(input: ValidateInput): void {
   }
 }
 
+/** The call sites of `root`, read on first use and kept for the other rules of the file. */
+function lazyCalls(root: SyntaxNode, language: CodeLanguage): () => readonly CallSite[] {
+  let calls: CallSite[] | undefined;
+  return () => (calls ??= callSites(root, language));
+}
+
 /** Runs `rules` over one parsed file and stamps each finding with path, rule and severity. */
 async function runRules(rules: readonly Rule[], context: RuleContext): Promise<RuleFinding[]> {
   const found = await Promise.all(
@@ -130,8 +137,10 @@ export async function validateSource(
     throw new DomainError('grammar_unavailable', message, { cause });
   }
   try {
-    const metrics = analyzeTree(tree.rootNode, input);
-    return await runRules(rules, { ...input, root: tree.rootNode, metrics, thresholds });
+    const root = tree.rootNode;
+    const metrics = analyzeTree(root, input);
+    const calls = lazyCalls(root, input.language);
+    return await runRules(rules, { ...input, root, metrics, thresholds, calls });
   } finally {
     tree.delete();
   }
