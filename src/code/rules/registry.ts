@@ -7,12 +7,14 @@ import { SECRET_RULE } from './secret-rule.js';
 import { SECURITY_RULES } from './security-rules.js';
 import { SHELL_RULE } from './shell-rule.js';
 import { SQL_RULE } from './sql-rule.js';
+import { STRUCTURE_RULES } from './structure-rules.js';
 import { SYNTAX_RULES } from './syntax-rules.js';
 import type { Rule, RuleInfo } from './types.js';
 
 /** All rules, ids unique (checked by a test). */
 export const RULES: readonly Rule[] = [
   ...METRIC_RULES,
+  ...STRUCTURE_RULES,
   ...CATCH_RULES,
   ...SYNTAX_RULES,
   SECRET_RULE,

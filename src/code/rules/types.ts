@@ -35,6 +35,8 @@ export interface RuleThresholds {
   readonly nesting: number;
   /** Physical lines of one file (default 500). */
   readonly fileLength: number;
+  /** Methods of one class, struct, trait or impl block (default 20). */
+  readonly methods: number;
   /** Non-blank body lines a repeated function needs to count as a duplicate (default 6). */
   readonly duplicateLines: number;
 }
@@ -47,6 +49,7 @@ export const DEFAULT_THRESHOLDS: Readonly<RuleThresholds> = Object.freeze({
   parameters: 5,
   nesting: 4,
   fileLength: 500,
+  methods: 20,
   duplicateLines: 6,
 });
 

@@ -55,6 +55,7 @@ describe('listRules', () => {
       parameters: 5,
       nesting: 4,
       fileLength: 500,
+      methods: 20,
       duplicateLines: 6,
     });
   });
@@ -67,6 +68,7 @@ describe('selectRules', () => {
       'function-length',
       'parameter-count',
       'file-length',
+      'too-many-methods',
     ]);
     expect(selectRules({ category: 'size', rules: ['empty-catch'] })).toEqual([]);
     expect(selectRules({ rules: [] })).toHaveLength(RULES.length);
