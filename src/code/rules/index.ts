@@ -1,4 +1,12 @@
 // The rule engine (validate_code, list_rules): the public surface of this folder.
+export {
+  DEFAULT_MAX_DUPLICATE_TOKENS,
+  type DuplicateFinding,
+  type DuplicateOptions,
+  type DuplicateReport,
+  findDuplicates,
+  type SourceFile,
+} from './project-duplicates.js';
 export { listRules, RULES } from './registry.js';
 export {
   DEFAULT_THRESHOLDS,
@@ -14,6 +22,7 @@ export {
 export {
   MAX_VALIDATE_CHARS,
   selectRules,
+  thresholdsOf,
   type ValidateInput,
   type ValidateOptions,
   validateSource,

@@ -1,7 +1,7 @@
 // The rule registry: every rule the engine knows, in listing order, and `listRules` for
 // list_rules. Adding a rule means adding it to RULES; nothing here runs a rule.
 import { CATCH_RULES } from './catch-rules.js';
-import { DUPLICATE_RULE } from './duplicate-rule.js';
+import { DUPLICATE_BLOCK_RULE, DUPLICATE_RULE } from './duplicate-rule.js';
 import { METRIC_RULES } from './metric-rules.js';
 import { SECRET_RULE } from './secret-rule.js';
 import { SECURITY_RULES } from './security-rules.js';
@@ -22,6 +22,7 @@ export const RULES: readonly Rule[] = [
   SHELL_RULE,
   SQL_RULE,
   DUPLICATE_RULE,
+  DUPLICATE_BLOCK_RULE,
 ];
 
 /** What `list_rules` returns: id, category, severity, languages, description, threshold. */

@@ -37,8 +37,10 @@ export interface RuleThresholds {
   readonly fileLength: number;
   /** Methods of one class, struct, trait or impl block (default 20). */
   readonly methods: number;
-  /** Non-blank body lines a repeated function needs to count as a duplicate (default 6). */
+  /** Non-blank body lines a repeated function needs, and lines a repeated block spans (default 6). */
   readonly duplicateLines: number;
+  /** Tokens a repeated block needs, comments and layout not counted (default 50). */
+  readonly duplicateTokens: number;
 }
 
 /** The documented defaults of every threshold. */
@@ -51,6 +53,7 @@ export const DEFAULT_THRESHOLDS: Readonly<RuleThresholds> = Object.freeze({
   fileLength: 500,
   methods: 20,
   duplicateLines: 6,
+  duplicateTokens: 50,
 });
 
 /** One problem found in a file. `line` and `column` are 1-based. */

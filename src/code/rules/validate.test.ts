@@ -57,6 +57,7 @@ describe('listRules', () => {
       fileLength: 500,
       methods: 20,
       duplicateLines: 6,
+      duplicateTokens: 50,
     });
   });
 });

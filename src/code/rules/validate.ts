@@ -59,7 +59,11 @@ export function selectRules(options: ValidateOptions = {}): Rule[] {
   );
 }
 
-function thresholdsOf(overrides: Partial<RuleThresholds> | undefined): RuleThresholds {
+/**
+ * DEFAULT_THRESHOLDS with `overrides` applied.
+ * @throws InvalidInputError (`thresholds`) for an unknown key or a value that is not a number ≥ 0.
+ */
+export function thresholdsOf(overrides: Partial<RuleThresholds> | undefined): RuleThresholds {
   const merged = { ...DEFAULT_THRESHOLDS };
   for (const [key, value] of Object.entries(overrides ?? {})) {
     if (!(key in DEFAULT_THRESHOLDS)) {
