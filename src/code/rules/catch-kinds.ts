@@ -142,11 +142,13 @@ export const CATCH_KINDS: Partial<Record<CodeLanguage, CatchKinds>> = {
   kotlin: KOTLIN,
 };
 
-/** Identifier node types a use of the bound error can be. */
+/** Identifier node types a use of the bound error can be (`{ err }` and `"$e"` included). */
 export const IDENTIFIER_TYPES: readonly string[] = [
   'identifier',
   'simple_identifier',
   'variable_name',
+  'shorthand_property_identifier',
+  'interpolated_identifier',
 ];
 
 const THROW_TYPES = ['throw_statement', 'throw_expression', 'raise_statement', 'jump_expression'];

@@ -162,3 +162,12 @@ describe('catch-all', () => {
     ]);
   });
 });
+
+describe('swallowed-error', () => {
+  it('a use inside a shorthand property or a string template counts', async () => {
+    const ts = 'try { g(); } catch (err) {\n  logger.error({ err }, "failed");\n}\n';
+    expect(await run('swallowed-error', 'typescript', ts)).toEqual([]);
+    const kt = 'fun f() {\n  try { g() } catch (e: Exception) { log("failed: $e") }\n}\n';
+    expect(await run('swallowed-error', 'kotlin', kt)).toEqual([]);
+  });
+});

@@ -141,4 +141,32 @@ describe('sql-injection', () => {
     const findings = await run('sql-injection', 'javascript', text);
     expect(findings.map((f) => f.line)).toEqual([3]);
   });
+
+  it('a table name or a fragment built elsewhere is not a value position', async () => {
+    const text = [
+      'db.run(`DELETE FROM ${table} WHERE rowid = ?`, [id]);',
+      'db.run(`UPDATE items SET a = ? WHERE ${where.sql}`, args);',
+      "db.run(`SELECT a FROM t WHERE b LIKE '${prefix}%'`);",
+      'db.run("INSERT INTO t (a) VALUES (" + a + ")");',
+    ].join('\n');
+    const findings = await run('sql-injection', 'typescript', text);
+    expect(findings.map((f) => f.line)).toEqual([3, 4]);
+    const py =
+      'cur.execute("SELECT * FROM %s WHERE a = 1" % table)\ncur.execute("SELECT * FROM t WHERE a = {}".format(a))\n';
+    expect((await run('sql-injection', 'python', py)).map((f) => f.line)).toEqual([2]);
+  });
+
+  it('a value that only generates placeholders is not reported', async () => {
+    const text = [
+      "db.run(`DELETE FROM t WHERE id IN (${ids.map(() => '?').join(',')})`, ids);",
+      'db.run(`DELETE FROM t WHERE id IN (${placeholders})`, ids);',
+      "db.run(`DELETE FROM t WHERE id IN (${ids.map(() => '?')}) AND a = ${a}`);",
+      "db.all(`SELECT a FROM ${table} WHERE id IN (${ids.map(() => '?').join(',')})`, ids);",
+      'db.all(`SELECT a FROM t WHERE a = ? AND ${SAME_SCOPE}`, args);',
+      'db.run(`DELETE FROM t WHERE id IN (SELECT id FROM t WHERE c = ? LIMIT ${n})`, [c]);',
+      'db.all(`SELECT a FROM t WHERE kind = ${Kind.FILE_KIND} AND n < ${MAX_N}`);',
+    ].join('\n');
+    const findings = await run('sql-injection', 'typescript', text);
+    expect(findings.map((f) => f.line)).toEqual([3]);
+  });
 });

@@ -176,7 +176,7 @@ export const JS_LANGUAGES: readonly CodeLanguage[] = ['typescript', 'tsx', 'java
 export const SHELL_RULE: Rule = {
   id: 'shell-injection',
   category: 'security',
-  severity: 'error',
+  severity: 'warning',
   languages: [...JS_LANGUAGES, ...(Object.keys(SHELL_CHECKS) as CodeLanguage[])],
   description:
     'A shell command built from values at the call site (interpolation, concatenation, formatting) and run through a shell: child_process exec/execSync (JS/TS), os.system/os.popen and subprocess with shell=True (Python), exec/system/shell_exec/passthru and backticks (PHP), system/exec/spawn with one string, IO.popen, Open3 and backticks (Ruby), `sh -c` through exec.Command (Go) or ProcessBuilder, and Runtime.exec (Java).',

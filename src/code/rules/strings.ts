@@ -70,13 +70,22 @@ export function staticText(node: SyntaxNode): string | null {
   return unquote(node.text);
 }
 
-/** The literal text of an interpolated string, each interpolation replaced by a space. */
+/** Stands for a value spliced into a built string's literal text. */
+export const VALUE = '\u0000';
+
+/** printf and str.format placeholders (`%s`, `%-5d`, `{}`, `{name}`) of a format string. */
+const FORMAT_SLOT = /%[-#+ 0-9.]*[sdvqifxX]|\{[^{}]*\}/g;
+
+/** A format string's text with each placeholder replaced by VALUE. */
+const slots = (text: string | null): string | null => text?.replace(FORMAT_SLOT, VALUE) ?? null;
+
+/** The literal text of an interpolated string, each interpolation replaced by VALUE. */
 function templateText(node: SyntaxNode): string {
   let text = '';
   for (const part of named(node)) {
     if (part.type === 'string_start' || part.type === 'string_end') continue;
     if (STRING_TYPES.has(part.type)) text += staticText(part) ?? templateText(part);
-    else text += TEXT_PIECES.has(part.type) ? part.text : ' ';
+    else text += TEXT_PIECES.has(part.type) ? part.text : VALUE;
   }
   return text;
 }
@@ -138,7 +147,7 @@ function concatenation(node: SyntaxNode, language: CodeLanguage): string | null 
   const strings = parts.filter((p) => STRING_TYPES.has(p.type));
   if (strings.length === 0 || parts.every(isLiteral)) return null;
   const texts = parts.map(
-    (p) => staticText(p) ?? (STRING_TYPES.has(p.type) ? templateText(p) : ' '),
+    (p) => staticText(p) ?? (STRING_TYPES.has(p.type) ? templateText(p) : VALUE),
   );
   return texts.join('');
 }
@@ -148,18 +157,18 @@ function formatting(node: SyntaxNode, language: CodeLanguage): string | null {
   if (call === null) return null;
   if (call.name === 'format' && call.receiverNode !== null) {
     const text = staticText(call.receiverNode); // "…".format(x): Python, Kotlin
-    if (text !== null && call.args.length + call.keywords.size > 0) return text;
+    if (text !== null && call.args.length + call.keywords.size > 0) return slots(text);
   }
   const [format, ...rest] = call.args;
   if (!FORMATTERS.has(call.callee) || format === undefined || rest.length === 0) return null;
-  return staticText(format);
+  return slots(staticText(format));
 }
 
 /**
  * When `node` builds a string at run time — an interpolated literal, a concatenation of a
  * string literal with something that is not a literal, `%`-formatting, `.format`, `sprintf`
- * and kin — its literal text with a space for each value ('' when unknown); null when it is
- * not a built string.
+ * and kin — its literal text with VALUE where each value goes ('' when unknown); null when it
+ * is not a built string.
  */
 export function builtString(node: SyntaxNode, language: CodeLanguage): string | null {
   if (STRING_TYPES.has(node.type)) return staticText(node) === null ? templateText(node) : null;
@@ -170,9 +179,37 @@ export function builtString(node: SyntaxNode, language: CodeLanguage): string | 
   if (BINARY.has(node.type)) {
     const left = named(node)[0];
     if (operatorOf(node) === '%' && language === 'python' && left !== undefined) {
-      return staticText(left);
+      return slots(staticText(left));
     }
     return concatenation(node, language);
   }
   return formatting(node, language);
+}
+
+/** The values a built string is made from (interpolated expressions, non-literal operands). */
+export function builtValues(node: SyntaxNode, language: CodeLanguage): SyntaxNode[] {
+  if (STRING_TYPES.has(node.type)) {
+    return named(node).flatMap((part) => {
+      if (STRING_TYPES.has(part.type)) return builtValues(part, language);
+      if (TEXT_PIECES.has(part.type)) return [];
+      return named(part).length > 0 && /interpolat|substitution/.test(part.type)
+        ? named(part)
+        : [part];
+    });
+  }
+  if (node.type === 'parenthesized_expression') {
+    return named(node).flatMap((inner) => builtValues(inner, language));
+  }
+  const op = BINARY.has(node.type) ? operatorOf(node) : null;
+  if (op === '%' && language === 'python') return named(node).slice(1);
+  if (op !== null && CONCAT.has(op)) {
+    return operands(node, op).flatMap((p) =>
+      STRING_TYPES.has(p.type) ? builtValues(p, language) : isLiteral(p) ? [] : [p],
+    );
+  }
+  const call = callAt(node, language);
+  if (call === null) return [node];
+  return call.name === 'format' && call.receiverNode !== null
+    ? [...call.args, ...call.keywords.values()]
+    : call.args.slice(1);
 }
