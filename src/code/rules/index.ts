@@ -1,5 +1,15 @@
 // The rule engine (validate_code, list_rules): the public surface of this folder.
 export {
+  DEFAULT_RULE_CONFIG,
+  loadRuleConfig,
+  MAX_RULES_FILE_BYTES,
+  parseRuleConfig,
+  type RuleConfig,
+  type RuleOverride,
+  RULES_FILE,
+} from './config.js';
+export { type PathOptions, pathOptions } from './config-paths.js';
+export {
   DEFAULT_MAX_DUPLICATE_TOKENS,
   type DuplicateFinding,
   type DuplicateOptions,
