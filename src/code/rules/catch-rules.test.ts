@@ -2,7 +2,7 @@
 // and a near miss each, plus the catch-all rule's rethrow and narrow-type exemptions.
 import { describe, expect, it } from 'vitest';
 
-import { type Case, run, suite } from './test-helpers.js';
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 
 const JS_CATCH: Case = [
   'typescript',

@@ -4,9 +4,9 @@
 // duplicate-function.
 import { describe, expect, it } from 'vitest';
 
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 import type { CodeLanguage } from '../languages.js';
 import { METRIC_LANGUAGES } from './metric-rules.js';
-import { type Case, run, suite } from './test-helpers.js';
 import { validateSource } from './validate.js';
 
 /** How one language writes `total = total + values[i] * k`, a function, and a file. */

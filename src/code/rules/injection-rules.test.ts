@@ -3,7 +3,7 @@
 // or with bound parameters is not.
 import { describe, expect, it } from 'vitest';
 
-import { type Case, run, suite } from './test-helpers.js';
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 
 const JS_SHELL: Case = [
   'typescript',

@@ -3,7 +3,7 @@
 // algorithm, an explicit not-for-security flag).
 import { describe, expect, it } from 'vitest';
 
-import { type Case, run, suite } from './test-helpers.js';
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 
 const JS_EVAL: Case = [
   'typescript',

@@ -3,7 +3,7 @@
 // reported (at a tiny threshold) and one at it is not, nested classes counted apart.
 import { describe, expect, it } from 'vitest';
 
-import { type Case, run, suite } from './test-helpers.js';
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 
 const JS_EMPTY: Case = [
   'typescript',

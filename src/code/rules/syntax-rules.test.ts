@@ -2,8 +2,8 @@
 // must be reported (at the right line) and a near miss that must not.
 import { describe, expect, it } from 'vitest';
 
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 import type { CodeLanguage } from '../languages.js';
-import { type Case, run, suite } from './test-helpers.js';
 
 const slash = (language: CodeLanguage): Case => [
   language,

@@ -3,10 +3,10 @@
 // Test-only (imported by *.test.ts); never imported by the module itself.
 import { describe, expect, it } from 'vitest';
 
-import type { CodeLanguage } from '../languages.js';
-import { RULES } from './registry.js';
-import type { RuleFinding, RuleThresholds } from './types.js';
-import { validateSource } from './validate.js';
+import type { CodeLanguage } from '../../src/code/languages.js';
+import { RULES } from '../../src/code/rules/registry.js';
+import type { RuleFinding, RuleThresholds } from '../../src/code/rules/types.js';
+import { validateSource } from '../../src/code/rules/validate.js';
 
 /** language, a sample that must be reported, a near miss that must not, the reported line. */
 export type Case = readonly [language: CodeLanguage, bad: string, good: string, line: number];
