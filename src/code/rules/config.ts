@@ -50,67 +50,76 @@ const RULE_IDS: ReadonlySet<string> = new Set(RULES.map((r) => r.id));
 
 type Table = Record<string, unknown>;
 
-/** Validation of one file: every refusal names the key path and the file. */
-function checker(file: string) {
-  const fail = (key: string, problem: string): never => {
-    throw new InvalidInputError(`${file}: ${key}: ${problem}`, `${RULES_FILE}:${key}`);
-  };
-  const isTable = (v: unknown): v is Table =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
-  const table = (key: string, v: unknown): Table => (isTable(v) ? v : fail(key, 'must be a table'));
-  const only = (key: string, t: Table, allowed: readonly string[]): void => {
-    for (const k of Object.keys(t)) {
-      if (!allowed.includes(k)) {
-        const where = key === '' ? k : `${key}.${k}`;
-        fail(where, `unknown key (known: ${allowed.join(', ')})`);
-      }
+/** A refusal naming the key path and the file. */
+function fail(file: string, key: string, problem: string): never {
+  throw new InvalidInputError(`${file}: ${key}: ${problem}`, `${RULES_FILE}:${key}`);
+}
+
+function isTable(v: unknown): v is Table {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+function table(file: string, key: string, v: unknown): Table {
+  return isTable(v) ? v : fail(file, key, 'must be a table');
+}
+
+/** Refuses any key of `t` not in `allowed`. */
+function only(file: string, key: string, t: Table, allowed: readonly string[]): void {
+  for (const k of Object.keys(t)) {
+    if (allowed.includes(k)) continue;
+    fail(file, key === '' ? k : `${key}.${k}`, `unknown key (known: ${allowed.join(', ')})`);
+  }
+}
+
+function strings(file: string, key: string, v: unknown): string[] {
+  if (!Array.isArray(v)) return fail(file, key, 'must be an array of strings');
+  return v.map((s, i) =>
+    typeof s === 'string' && s.trim() !== ''
+      ? s
+      : fail(file, `${key}[${i}]`, 'must be a non-empty string'),
+  );
+}
+
+function ruleIds(file: string, key: string, v: unknown): string[] {
+  return strings(file, key, v).map((id, i) =>
+    RULE_IDS.has(id) ? id : fail(file, `${key}[${i}]`, `unknown rule id '${id}' (see list_rules)`),
+  );
+}
+
+function thresholds(file: string, key: string, v: unknown): Partial<RuleThresholds> {
+  const t = table(file, key, v);
+  only(file, key, t, Object.keys(DEFAULT_THRESHOLDS));
+  for (const [k, value] of Object.entries(t)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      fail(file, `${key}.${k}`, 'must be a number ≥ 0');
     }
-  };
-  const strings = (key: string, v: unknown): string[] => {
-    if (!Array.isArray(v)) return fail(key, 'must be an array of strings');
-    return v.map((s, i) =>
-      typeof s === 'string' && s.trim() !== ''
-        ? s
-        : fail(`${key}[${i}]`, 'must be a non-empty string'),
-    );
-  };
-  const ruleIds = (key: string, v: unknown): string[] =>
-    strings(key, v).map((id, i) =>
-      RULE_IDS.has(id) ? id : fail(`${key}[${i}]`, `unknown rule id '${id}' (see list_rules)`),
-    );
-  const thresholds = (key: string, v: unknown): Partial<RuleThresholds> => {
-    const t = table(key, v);
-    only(key, t, Object.keys(DEFAULT_THRESHOLDS));
-    for (const [k, value] of Object.entries(t)) {
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-        fail(`${key}.${k}`, 'must be a number ≥ 0');
-      }
+  }
+  return t as Partial<RuleThresholds>;
+}
+
+function severities(file: string, key: string, v: unknown): Record<string, RuleSeverity> {
+  const t = table(file, key, v);
+  for (const [id, value] of Object.entries(t)) {
+    if (!RULE_IDS.has(id)) fail(file, `${key}.${id}`, `unknown rule id '${id}' (see list_rules)`);
+    if (!SEVERITIES.includes(value as RuleSeverity)) {
+      fail(file, `${key}.${id}`, `must be one of ${SEVERITIES.join(', ')}`);
     }
-    return t as Partial<RuleThresholds>;
+  }
+  return t as Record<string, RuleSeverity>;
+}
+
+function override(file: string, key: string, v: unknown): RuleOverride {
+  const t = table(file, key, v);
+  only(file, key, t, ['paths', 'disabled', 'thresholds']);
+  if (t.paths === undefined) fail(file, `${key}.paths`, 'is required');
+  const paths = strings(file, `${key}.paths`, t.paths);
+  if (paths.length === 0) fail(file, `${key}.paths`, 'must name at least one glob');
+  return {
+    paths,
+    disabled: t.disabled === undefined ? [] : ruleIds(file, `${key}.disabled`, t.disabled),
+    thresholds:
+      t.thresholds === undefined ? {} : thresholds(file, `${key}.thresholds`, t.thresholds),
   };
-  const severity = (key: string, v: unknown): Record<string, RuleSeverity> => {
-    const t = table(key, v);
-    for (const [id, value] of Object.entries(t)) {
-      if (!RULE_IDS.has(id)) fail(`${key}.${id}`, `unknown rule id '${id}' (see list_rules)`);
-      if (!SEVERITIES.includes(value as RuleSeverity)) {
-        fail(`${key}.${id}`, `must be one of ${SEVERITIES.join(', ')}`);
-      }
-    }
-    return t as Record<string, RuleSeverity>;
-  };
-  const override = (key: string, v: unknown): RuleOverride => {
-    const t = table(key, v);
-    only(key, t, ['paths', 'disabled', 'thresholds']);
-    if (t.paths === undefined) fail(`${key}.paths`, 'is required');
-    const paths = strings(`${key}.paths`, t.paths);
-    if (paths.length === 0) fail(`${key}.paths`, 'must name at least one glob');
-    return {
-      paths,
-      disabled: t.disabled === undefined ? [] : ruleIds(`${key}.disabled`, t.disabled),
-      thresholds: t.thresholds === undefined ? {} : thresholds(`${key}.thresholds`, t.thresholds),
-    };
-  };
-  return { fail, table, only, strings, ruleIds, thresholds, severity, override };
 }
 
 /**
@@ -119,7 +128,6 @@ function checker(file: string) {
  *   or a value of the wrong type.
  */
 export function parseRuleConfig(text: string, file: string): RuleConfig {
-  const check = checker(file);
   let doc: Table;
   try {
     doc = parse(text) as Table;
@@ -128,17 +136,19 @@ export function parseRuleConfig(text: string, file: string): RuleConfig {
     const first = error.message.split('\n')[0] ?? 'invalid TOML';
     throw new InvalidInputError(`${file}:${error.line}:${error.column}: ${first}`, RULES_FILE);
   }
-  check.only('', doc, ['disabled', 'ignore', 'thresholds', 'severity', 'overrides']);
+  only(file, '', doc, ['disabled', 'ignore', 'thresholds', 'severity', 'overrides']);
   const overrides = doc.overrides ?? [];
-  if (!Array.isArray(overrides))
-    check.fail('overrides', 'must be an array of tables ([[overrides]])');
+  if (!Array.isArray(overrides)) {
+    fail(file, 'overrides', 'must be an array of tables ([[overrides]])');
+  }
+  const has = (key: string): boolean => doc[key] !== undefined;
   return {
     file,
-    thresholds: doc.thresholds === undefined ? {} : check.thresholds('thresholds', doc.thresholds),
-    disabled: doc.disabled === undefined ? [] : check.ruleIds('disabled', doc.disabled),
-    severity: doc.severity === undefined ? {} : check.severity('severity', doc.severity),
-    ignore: doc.ignore === undefined ? [] : check.strings('ignore', doc.ignore),
-    overrides: (overrides as unknown[]).map((o, i) => check.override(`overrides[${i}]`, o)),
+    thresholds: has('thresholds') ? thresholds(file, 'thresholds', doc.thresholds) : {},
+    disabled: has('disabled') ? ruleIds(file, 'disabled', doc.disabled) : [],
+    severity: has('severity') ? severities(file, 'severity', doc.severity) : {},
+    ignore: has('ignore') ? strings(file, 'ignore', doc.ignore) : [],
+    overrides: (overrides as unknown[]).map((o, i) => override(file, `overrides[${i}]`, o)),
   };
 }
 

@@ -5,7 +5,15 @@
 import { DomainError, InvalidInputError } from '../../shared/errors.js';
 import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import { parseSource } from '../parser.js';
-import { createCloneIndex, spanLines, tokenStream, type Vocabulary } from './clones.js';
+import {
+  type Clone,
+  type CloneIndex,
+  createCloneIndex,
+  spanLines,
+  type TokenStream,
+  tokenStream,
+  type Vocabulary,
+} from './clones.js';
 import type { RuleFinding, RuleSeverity, RuleThresholds } from './types.js';
 import { MAX_VALIDATE_CHARS, thresholdsOf } from './validate.js';
 
@@ -87,6 +95,63 @@ async function streamOf(file: SourceFile, vocabulary: Vocabulary, budget: number
   }
 }
 
+/** The state of one scan: the index, the files read and what was found. */
+interface Scan {
+  readonly index: CloneIndex;
+  readonly vocabulary: Vocabulary;
+  readonly paths: string[];
+  readonly findings: DuplicateFinding[];
+  readonly skipped: { path: string; reason: string }[];
+  readonly severity: RuleSeverity;
+  readonly maxFindings: number;
+  tokens: number;
+  omitted: number;
+}
+
+function toFinding(scan: Scan, stream: TokenStream, path: string, clone: Clone): DuplicateFinding {
+  const copy = spanLines(stream, clone.copy);
+  const original = spanLines(scan.index.streams[clone.original.file] ?? stream, clone.original);
+  const originalPath = scan.paths[clone.original.file] ?? '';
+  const tokens = clone.copy.end - clone.copy.start;
+  return {
+    path,
+    line: copy.line,
+    column: 1,
+    endLine: copy.endLine,
+    rule: 'duplicate-block',
+    severity: scan.severity,
+    message: `lines ${copy.line}–${copy.endLine} repeat ${originalPath} lines ${original.line}–${original.endLine} (${tokens} tokens)`,
+    tokens,
+    duplicateOf: { path: originalPath, line: original.line, endLine: original.endLine },
+  };
+}
+
+/** Reads one file into the scan (or into `skipped`), within the remaining token budget. */
+async function scanFile(scan: Scan, file: SourceFile, budget: number): Promise<void> {
+  const why = refusal(file);
+  if (why !== null) {
+    scan.skipped.push({ path: String(file.path), reason: why });
+    return;
+  }
+  let stream: TokenStream;
+  try {
+    stream = await streamOf(file, scan.vocabulary, budget);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    scan.skipped.push({ path: file.path, reason: error.message });
+    return;
+  }
+  scan.tokens += stream.ids.length;
+  scan.paths.push(file.path);
+  for (const clone of scan.index.add(stream)) {
+    if (scan.findings.length < scan.maxFindings) {
+      scan.findings.push(toFinding(scan, stream, file.path, clone));
+    } else {
+      scan.omitted += 1;
+    }
+  }
+}
+
 /**
  * Duplicate blocks across `files` (at least `duplicateTokens` tokens spanning `duplicateLines`
  * lines, comments and layout ignored), each reported at the later file with the earlier one's
@@ -99,57 +164,34 @@ export async function findDuplicates(
 ): Promise<DuplicateReport> {
   const { severity } = checkOptions(options);
   const { duplicateTokens, duplicateLines } = thresholdsOf(options.thresholds);
-  const index = createCloneIndex({
-    minTokens: Math.max(1, duplicateTokens),
-    minLines: duplicateLines,
-    withinFile: false,
-  });
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_DUPLICATE_TOKENS;
-  const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const vocabulary: Vocabulary = new Map();
-  const paths: string[] = [];
-  const findings: DuplicateFinding[] = [];
-  const skipped: { path: string; reason: string }[] = [];
-  let [tokens, omitted, truncated] = [0, 0, false];
+  const scan: Scan = {
+    index: createCloneIndex({
+      minTokens: Math.max(1, duplicateTokens),
+      minLines: duplicateLines,
+      withinFile: false,
+    }),
+    vocabulary: new Map(),
+    paths: [],
+    findings: [],
+    skipped: [],
+    severity,
+    maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS,
+    tokens: 0,
+    omitted: 0,
+  };
   for await (const file of files) {
-    if (tokens >= maxTokens) break;
-    const why = refusal(file);
-    if (why !== null) {
-      skipped.push({ path: String(file.path), reason: why });
-      continue;
-    }
-    let stream;
-    try {
-      stream = await streamOf(file, vocabulary, maxTokens - tokens);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      skipped.push({ path: file.path, reason: error.message });
-      continue;
-    }
-    tokens += stream.ids.length;
-    truncated = tokens >= maxTokens; // the file may have been cut at the budget
-    paths.push(file.path);
-    for (const clone of index.add(stream)) {
-      if (findings.length >= maxFindings) {
-        omitted += 1;
-        continue;
-      }
-      const copy = spanLines(stream, clone.copy);
-      const originalStream = index.streams[clone.original.file] ?? stream;
-      const original = spanLines(originalStream, clone.original);
-      const originalPath = paths[clone.original.file] ?? '';
-      findings.push({
-        path: file.path,
-        line: copy.line,
-        column: 1,
-        endLine: copy.endLine,
-        rule: 'duplicate-block',
-        severity,
-        message: `lines ${copy.line}–${copy.endLine} repeat ${originalPath} lines ${original.line}–${original.endLine} (${clone.copy.end - clone.copy.start} tokens)`,
-        tokens: clone.copy.end - clone.copy.start,
-        duplicateOf: { path: originalPath, line: original.line, endLine: original.endLine },
-      });
-    }
+    if (scan.tokens >= maxTokens) break;
+    await scanFile(scan, file, maxTokens - scan.tokens);
   }
-  return { findings, omitted, skipped, files: paths.length, tokens, truncated };
+  const { findings, omitted, skipped, paths, tokens } = scan;
+  // At the budget, the last file read may have been cut short.
+  return {
+    findings,
+    omitted,
+    skipped,
+    files: paths.length,
+    tokens,
+    truncated: tokens >= maxTokens,
+  };
 }
