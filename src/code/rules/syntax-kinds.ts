@@ -76,7 +76,7 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
     afterJumpOk: new Set(['comment', 'labeled_statement']),
   },
   cpp: {
-    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
     blocks: new Set(['compound_statement', 'case_statement']),
     afterJumpOk: new Set(['comment', 'labeled_statement']),
   },

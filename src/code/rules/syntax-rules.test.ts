@@ -140,6 +140,15 @@ suite('unreachable-code', [
   ],
 ]);
 
+describe('unreachable-code in C++', () => {
+  it('a statement after throw is unreachable; a throw in a branch is not', async () => {
+    const text =
+      'void f() {\n  throw std::runtime_error("x");\n  g();\n}\nvoid h() {\n  if (a) throw 1;\n  g();\n}\n';
+    const findings = await run('unreachable-code', 'cpp', text);
+    expect(findings.map((f) => [f.line, f.message])).toEqual([[3, 'unreachable code after throw']]);
+  });
+});
+
 describe('syntax rules on broken input', () => {
   it('a file with syntax errors still yields findings for what parsed', async () => {
     const findings = await run('debug-print', 'typescript', 'const x = ;\nconsole.log(1);\n');
