@@ -1,17 +1,19 @@
-// Per-language node types the syntax rules look for (catches, calls, jumps, blocks) and the
-// callees that count as debug prints. Pure data, checked against the real grammars by the
+// Per-language node types the syntax rules look for (calls, jumps, blocks) and the callees
+// that count as debug prints (catch handlers are in catch-kinds.ts). Pure data, checked against the real grammars by the
 // rules' tests; a language missing here simply has no such rule.
 import type { CodeLanguage } from '../languages.js';
 
 /** What the syntax rules need to know about one grammar. */
 export interface SyntaxKinds {
-  /** Catch/except nodes whose body may be empty. */
-  readonly catches?: readonly string[];
   /** Call nodes, and the callee texts (whitespace removed) that are debug output. */
   readonly calls?: readonly string[];
   readonly debugCallees?: ReadonlySet<string>;
   /** Whole statements that are debug leftovers (`debugger`). */
   readonly debugStatements?: readonly string[];
+  /** Bare words that are debugger calls when they stand as a statement (Ruby `byebug`). */
+  readonly debugWords?: ReadonlySet<string>;
+  /** Parents whose identifier children are statements (for `debugWords`). */
+  readonly statementParents?: ReadonlySet<string>;
   /** Statements after which nothing in the same block runs. */
   readonly jumps?: readonly string[];
   /** Parents whose children are a statement sequence (blocks, switch cases). */
@@ -29,7 +31,6 @@ export const COMMENT_TYPES: readonly string[] = [
 ];
 
 const JS_LIKE: SyntaxKinds = {
-  catches: ['catch_clause'],
   calls: ['call_expression'],
   debugCallees: new Set(['console.log', 'console.debug', 'console.trace', 'console.dir']),
   debugStatements: ['debugger_statement'],
@@ -43,7 +44,6 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
   tsx: JS_LIKE,
   javascript: JS_LIKE,
   python: {
-    catches: ['except_clause'],
     calls: ['call'],
     debugCallees: new Set(['print', 'breakpoint', 'pdb.set_trace']),
     jumps: ['return_statement', 'raise_statement', 'break_statement', 'continue_statement'],
@@ -58,7 +58,6 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
     afterJumpOk: new Set(['comment', 'labeled_statement']),
   },
   java: {
-    catches: ['catch_clause'],
     calls: ['method_invocation'],
     debugCallees: new Set([
       'System.out.println',
@@ -77,13 +76,11 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
     afterJumpOk: new Set(['comment', 'labeled_statement']),
   },
   cpp: {
-    catches: ['catch_clause'],
-    jumps: ['return_statement', 'break_statement', 'continue_statement'],
+    jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
     blocks: new Set(['compound_statement', 'case_statement']),
     afterJumpOk: new Set(['comment', 'labeled_statement']),
   },
   csharp: {
-    catches: ['catch_clause'],
     calls: ['invocation_expression'],
     debugCallees: new Set(['Console.WriteLine', 'Console.Write']),
     jumps: ['return_statement', 'throw_statement', 'break_statement', 'continue_statement'],
@@ -91,14 +88,18 @@ export const SYNTAX_KINDS: Partial<Record<CodeLanguage, SyntaxKinds>> = {
     afterJumpOk: new Set(['comment', 'labeled_statement', 'local_function_statement']),
   },
   php: {
-    catches: ['catch_clause'],
     calls: ['function_call_expression'],
     debugCallees: new Set(['var_dump', 'print_r', 'dd', 'dump']),
     jumps: ['return_statement', 'break_statement', 'continue_statement'],
     blocks: new Set(['compound_statement', 'case_statement', 'default_statement']),
     afterJumpOk: new Set(['comment', 'function_definition']),
   },
-  ruby: {},
+  ruby: {
+    calls: ['call'],
+    debugCallees: new Set(['puts', 'p', 'pp', 'print', 'binding.pry', 'binding.irb', 'byebug']),
+    debugWords: new Set(['byebug', 'debugger']),
+    statementParents: new Set(['program', 'body_statement', 'then', 'else', 'block_body', 'begin']),
+  },
   kotlin: {
     calls: ['call_expression'],
     debugCallees: new Set(['println', 'print']),

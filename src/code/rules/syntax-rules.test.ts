@@ -2,105 +2,8 @@
 // must be reported (at the right line) and a near miss that must not.
 import { describe, expect, it } from 'vitest';
 
+import { type Case, run, suite } from '../../../test/code/rule-cases.js';
 import type { CodeLanguage } from '../languages.js';
-import { RULES } from './registry.js';
-import { validateSource } from './validate.js';
-
-type Case = readonly [language: CodeLanguage, bad: string, good: string, line: number];
-
-async function run(rule: string, language: CodeLanguage, text: string) {
-  return validateSource({ path: 'f', language, text }, { rules: [rule] });
-}
-
-/** Every claimed language has a case, and every case's language is claimed. */
-function claimed(rule: string, cases: readonly Case[]): void {
-  const languages = RULES.find((r) => r.id === rule)?.languages ?? [];
-  expect([...languages].sort()).toEqual(cases.map((c) => c[0]).sort());
-}
-
-function suite(rule: string, cases: readonly Case[]): void {
-  describe(rule, () => {
-    it('claims exactly the languages tested here', () => claimed(rule, cases));
-    it.each(cases)('%s: reported', async (language, bad, _good, line) => {
-      const findings = await run(rule, language, bad);
-      expect(findings.map((f) => [f.rule, f.line])).toEqual([[rule, line]]);
-    });
-    it.each(cases)('%s: near miss not reported', async (language, _bad, good) => {
-      expect(await run(rule, language, good)).toEqual([]);
-    });
-  });
-}
-
-const JS_CATCH: Case = [
-  'typescript',
-  'try {\n  g();\n} catch (e) {}\n',
-  'try {\n  g();\n} catch (e) {\n  // expected: g may be absent\n}\n',
-  3,
-];
-suite('empty-catch', [
-  JS_CATCH,
-  ['tsx', JS_CATCH[1], JS_CATCH[2], 3],
-  ['javascript', JS_CATCH[1], 'try { g(); } catch (e) { log(e); }\n', 3],
-  [
-    'python',
-    'try:\n    g()\nexcept ValueError:\n    pass\n',
-    'try:\n    g()\nexcept ValueError:\n    log()\n',
-    3,
-  ],
-  [
-    'java',
-    'class A { void f() {\n try { g(); }\n catch (Exception e) {}\n} }\n',
-    'class A { void f() {\n try { g(); }\n catch (Exception e) { log(e); }\n} }\n',
-    3,
-  ],
-  [
-    'cpp',
-    'void f() {\n  try { g(); }\n  catch (...) {}\n}\n',
-    'void f() {\n  try { g(); }\n  catch (...) { log(); }\n}\n',
-    3,
-  ],
-  [
-    'csharp',
-    'class A { void F() {\n try { G(); }\n catch (Exception e) { }\n} }\n',
-    'class A { void F() {\n try { G(); }\n catch (Exception e) { Log(e); }\n} }\n',
-    3,
-  ],
-  [
-    'php',
-    '<?php\ntry { g(); }\ncatch (Exception $e) {}\n',
-    '<?php\ntry { g(); }\ncatch (Exception $e) { log($e); }\n',
-    3,
-  ],
-]);
-
-const JS_SWALLOW: Case = [
-  'typescript',
-  'try {\n  g();\n} catch (e) {\n  retry();\n}\n',
-  'try {\n  g();\n} catch (e) {\n  log(e);\n}\ntry {\n  g();\n} catch (e) {\n  cleanup();\n  throw new Wrapped();\n}\n',
-  3,
-];
-suite('swallowed-error', [
-  JS_SWALLOW,
-  ['tsx', JS_SWALLOW[1], JS_SWALLOW[2], 3],
-  [
-    'javascript',
-    'try { g(); } catch (err) { x = 1; }\n',
-    'try { g(); } catch { x = 1; }\ntry { g(); } catch (err) {}\n',
-    1,
-  ],
-  [
-    'python',
-    'try:\n    g()\nexcept ValueError as e:\n    retry()\n',
-    'try:\n    g()\nexcept ValueError as e:\n    log(e)\nexcept KeyError as k:\n    raise\nexcept OSError:\n    retry()\n',
-    3,
-  ],
-  [
-    'java',
-    'class A { void f() {\n try { g(); }\n catch (Exception e) { retry(); }\n} }\n',
-    'class A { void f() {\n try { g(); }\n catch (Exception e) { throw new RuntimeException(); }\n} }\n',
-    3,
-  ],
-]);
 
 const slash = (language: CodeLanguage): Case => [
   language,
@@ -156,7 +59,27 @@ suite('debug-print', [
   ],
   ['php', '<?php\n$x = 1;\nvar_dump($x);\n', '<?php\n$x = 1;\nvar_export_to_log($x);\n', 3],
   ['kotlin', 'fun f() {\n    println(1)\n}\n', 'fun f() {\n    log.info(1)\n}\n', 2],
+  [
+    'ruby',
+    'def f\n  x = 1\n  puts x\nend\n',
+    'def f\n  $stdout.puts 1\n  logger.p(1)\n  p = 2\nend\n',
+    3,
+  ],
 ]);
+
+describe('debug-print in Ruby', () => {
+  it('finds p, pp, binding.pry and a bare byebug, receiver-aware', async () => {
+    const text = 'p x\npp y\nbinding.pry\nbinding.irb\nbyebug\nfoo.byebug\nlog.pp(z)\n';
+    const findings = await run('debug-print', 'ruby', text);
+    expect(findings.map((f) => [f.line, f.message])).toEqual([
+      [1, 'debug output left in: p'],
+      [2, 'debug output left in: pp'],
+      [3, 'debug output left in: binding.pry'],
+      [4, 'debug output left in: binding.irb'],
+      [5, 'debugger call left in: byebug'],
+    ]);
+  });
+});
 
 const JS_DEAD: Case = [
   'typescript',
@@ -216,6 +139,15 @@ suite('unreachable-code', [
     4,
   ],
 ]);
+
+describe('unreachable-code in C++', () => {
+  it('a statement after throw is unreachable; a throw in a branch is not', async () => {
+    const text =
+      'void f() {\n  throw std::runtime_error("x");\n  g();\n}\nvoid h() {\n  if (a) throw 1;\n  g();\n}\n';
+    const findings = await run('unreachable-code', 'cpp', text);
+    expect(findings.map((f) => [f.line, f.message])).toEqual([[3, 'unreachable code after throw']]);
+  });
+});
 
 describe('syntax rules on broken input', () => {
   it('a file with syntax errors still yields findings for what parsed', async () => {

@@ -3,6 +3,7 @@
 import type { CodeLanguage } from '../languages.js';
 import type { FileMetrics } from '../metrics/index.js';
 import type { SyntaxNode } from '../parser.js';
+import type { CallSite } from './calls.js';
 
 /** The categories of the issue, in its order. */
 export const RULE_CATEGORIES = [
@@ -34,8 +35,12 @@ export interface RuleThresholds {
   readonly nesting: number;
   /** Physical lines of one file (default 500). */
   readonly fileLength: number;
-  /** Non-blank body lines a repeated function needs to count as a duplicate (default 6). */
+  /** Methods of one class, struct, trait or impl block (default 20). */
+  readonly methods: number;
+  /** Non-blank body lines a repeated function needs, and lines a repeated block spans (default 6). */
   readonly duplicateLines: number;
+  /** Tokens a repeated block needs, comments and layout not counted (default 50). */
+  readonly duplicateTokens: number;
 }
 
 /** The documented defaults of every threshold. */
@@ -46,7 +51,9 @@ export const DEFAULT_THRESHOLDS: Readonly<RuleThresholds> = Object.freeze({
   parameters: 5,
   nesting: 4,
   fileLength: 500,
+  methods: 20,
   duplicateLines: 6,
+  duplicateTokens: 50,
 });
 
 /** One problem found in a file. `line` and `column` are 1-based. */
@@ -81,6 +88,8 @@ export interface RuleContext {
   readonly root: SyntaxNode;
   readonly metrics: FileMetrics;
   readonly thresholds: RuleThresholds;
+  /** The file's call sites (computed on first use, shared by the rules that read calls). */
+  readonly calls: () => readonly CallSite[];
 }
 
 /** A finding before the engine adds path, rule id and severity. */

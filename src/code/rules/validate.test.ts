@@ -55,7 +55,9 @@ describe('listRules', () => {
       parameters: 5,
       nesting: 4,
       fileLength: 500,
+      methods: 20,
       duplicateLines: 6,
+      duplicateTokens: 50,
     });
   });
 });
@@ -67,6 +69,7 @@ describe('selectRules', () => {
       'function-length',
       'parameter-count',
       'file-length',
+      'too-many-methods',
     ]);
     expect(selectRules({ category: 'size', rules: ['empty-catch'] })).toEqual([]);
     expect(selectRules({ rules: [] })).toHaveLength(RULES.length);

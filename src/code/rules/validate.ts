@@ -4,7 +4,8 @@
 import { DomainError, InvalidInputError } from '../../shared/errors.js';
 import { CODE_LANGUAGES, type CodeLanguage } from '../languages.js';
 import { analyzeTree } from '../metrics/index.js';
-import { parseSource } from '../parser.js';
+import { parseSource, type SyntaxNode } from '../parser.js';
+import { type CallSite, callSites } from './calls.js';
 import { RULES } from './registry.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -12,6 +13,7 @@ import {
   type Rule,
   type RuleContext,
   type RuleFinding,
+  type RuleSeverity,
   type RuleThresholds,
 } from './types.js';
 
@@ -28,37 +30,79 @@ export interface ValidateOptions {
   readonly rules?: readonly string[];
   /** Only rules of this category. */
   readonly category?: string;
-  /** Overrides of DEFAULT_THRESHOLDS (later filled from `.cairn/rules.toml`). */
+  /** Overrides of DEFAULT_THRESHOLDS (from `.cairn/rules.toml`, see config-paths.ts). */
   readonly thresholds?: Partial<RuleThresholds>;
+  /** Rule ids skipped when `rules` is empty or absent (a rule named in `rules` still runs). */
+  readonly disabled?: readonly string[];
+  /** Severity per rule id, replacing the rule's own. */
+  readonly severity?: Readonly<Record<string, RuleSeverity>>;
+}
+
+const SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'info'];
+
+function unknownIds(ids: readonly string[], field: string): void {
+  const unknown = ids.filter((id) => !RULES.some((r) => r.id === id));
+  if (unknown.length > 0) {
+    throw new InvalidInputError(
+      `unknown rule id(s): ${unknown.join(', ')} (see list_rules)`,
+      field,
+    );
+  }
 }
 
 /**
- * The rules `options` select, before filtering by language.
- * @throws InvalidInputError (field `rules` or `category`) naming an unknown id or category.
+ * The severity overrides, checked.
+ * @throws InvalidInputError (`severity`) for an unknown rule id or severity.
+ */
+function severitiesOf(
+  overrides: Readonly<Record<string, RuleSeverity>> | undefined,
+): ReadonlyMap<string, RuleSeverity> {
+  const entries = Object.entries(overrides ?? {});
+  unknownIds(
+    entries.map(([id]) => id),
+    'severity',
+  );
+  for (const [id, severity] of entries) {
+    if (!SEVERITIES.includes(severity)) {
+      throw new InvalidInputError(
+        `severity of '${id}' must be one of ${SEVERITIES.join(', ')}`,
+        'severity',
+      );
+    }
+  }
+  return new Map(entries);
+}
+
+/**
+ * The rules `options` select, before filtering by language: `rules` (all when empty), within
+ * `category`, less `disabled` unless `rules` names them.
+ * @throws InvalidInputError (field `rules`, `disabled` or `category`) naming an unknown id or
+ *   category.
  */
 export function selectRules(options: ValidateOptions = {}): Rule[] {
   const { category, rules } = options;
+  unknownIds(options.disabled ?? [], 'disabled');
+  const disabled = new Set(options.disabled ?? []);
   if (category !== undefined && !(RULE_CATEGORIES as readonly string[]).includes(category)) {
     throw new InvalidInputError(
       `unknown rule category '${category}' (known: ${RULE_CATEGORIES.join(', ')})`,
       'category',
     );
   }
-  const unknown = (rules ?? []).filter((id) => !RULES.some((r) => r.id === id));
-  if (unknown.length > 0) {
-    throw new InvalidInputError(
-      `unknown rule id(s): ${unknown.join(', ')} (see list_rules)`,
-      'rules',
-    );
-  }
+  unknownIds(rules ?? [], 'rules');
   const wanted = rules === undefined || rules.length === 0 ? null : new Set(rules);
   return RULES.filter(
     (r) =>
-      (wanted === null || wanted.has(r.id)) && (category === undefined || r.category === category),
+      (wanted === null ? !disabled.has(r.id) : wanted.has(r.id)) &&
+      (category === undefined || r.category === category),
   );
 }
 
-function thresholdsOf(overrides: Partial<RuleThresholds> | undefined): RuleThresholds {
+/**
+ * DEFAULT_THRESHOLDS with `overrides` applied.
+ * @throws InvalidInputError (`thresholds`) for an unknown key or a value that is not a number ≥ 0.
+ */
+export function thresholdsOf(overrides: Partial<RuleThresholds> | undefined): RuleThresholds {
   const merged = { ...DEFAULT_THRESHOLDS };
   for (const [key, value] of Object.entries(overrides ?? {})) {
     if (!(key in DEFAULT_THRESHOLDS)) {
@@ -88,8 +132,18 @@ function checkInput(input: ValidateInput): void {
   }
 }
 
+/** The call sites of `root`, read on first use and kept for the other rules of the file. */
+function lazyCalls(root: SyntaxNode, language: CodeLanguage): () => readonly CallSite[] {
+  let calls: CallSite[] | undefined;
+  return () => (calls ??= callSites(root, language));
+}
+
 /** Runs `rules` over one parsed file and stamps each finding with path, rule and severity. */
-async function runRules(rules: readonly Rule[], context: RuleContext): Promise<RuleFinding[]> {
+async function runRules(
+  rules: readonly Rule[],
+  context: RuleContext,
+  severities: ReadonlyMap<string, RuleSeverity>,
+): Promise<RuleFinding[]> {
   const found = await Promise.all(
     rules.map(async (rule) => ({ rule, raw: await rule.check(context) })),
   );
@@ -100,7 +154,7 @@ async function runRules(rules: readonly Rule[], context: RuleContext): Promise<R
         line: f.line,
         column: f.column,
         rule: rule.id,
-        severity: rule.severity,
+        severity: severities.get(rule.id) ?? rule.severity,
         message: f.message,
       })),
     )
@@ -111,7 +165,8 @@ async function runRules(rules: readonly Rule[], context: RuleContext): Promise<R
  * Runs the selected rules over one file and returns the findings sorted by line, then column,
  * then rule id. Parses once and measures once (analyzeTree) for all rules; rules that do not
  * claim `input.language` are skipped silently.
- * @throws InvalidInputError (`language`, `text`, `rules`, `category`, `thresholds`);
+ * @throws InvalidInputError (`language`, `text`, `rules`, `disabled`, `category`, `thresholds`,
+ *   `severity`);
  *   DomainError `grammar_unavailable` when the grammar cannot be loaded.
  */
 export async function validateSource(
@@ -120,6 +175,7 @@ export async function validateSource(
 ): Promise<RuleFinding[]> {
   checkInput(input);
   const thresholds = thresholdsOf(options.thresholds);
+  const severities = severitiesOf(options.severity);
   const rules = selectRules(options).filter((r) => r.languages.includes(input.language));
   if (rules.length === 0) return [];
   let tree;
@@ -130,8 +186,10 @@ export async function validateSource(
     throw new DomainError('grammar_unavailable', message, { cause });
   }
   try {
-    const metrics = analyzeTree(tree.rootNode, input);
-    return await runRules(rules, { ...input, root: tree.rootNode, metrics, thresholds });
+    const root = tree.rootNode;
+    const metrics = analyzeTree(root, input);
+    const calls = lazyCalls(root, input.language);
+    return await runRules(rules, { ...input, root, metrics, thresholds, calls }, severities);
   } finally {
     tree.delete();
   }
