@@ -59,6 +59,7 @@ export {
 } from './metrics/index.js';
 export {
   CHUNK_DEFAULTS,
+  CHUNK_KINDS,
   type ChunkedFile,
   chunkFile,
   type ChunkInput,
