@@ -26,6 +26,7 @@ export {
   RRF_DEFAULTS,
   ZSCORE_WEIGHTS,
 } from './fusion.js';
+export { fuseHybrid, type HybridInput } from './hybrid.js';
 export { type LineSnippet, lineSnippet, type LineSnippetOptions } from './line-snippet.js';
 export { PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';
 export { fold, proseTokenizer, queryTerms, stem, tokenize } from './prose.js';
