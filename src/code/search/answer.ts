@@ -45,13 +45,16 @@ export function buildingText(states: readonly CollectionIndexState[], building: 
 export function staleText(states: readonly CollectionIndexState[]): string | null {
   const stale = states.flatMap((s) => {
     const f = s.freshness;
-    const n = f === null ? 0 : f.changed + f.missing;
-    if (f === null || n === 0) return [];
-    const age = s.ageMs === null ? '' : `, indexed ${ageText(s.ageMs)} ago`;
-    return [`${plural(n, 'file')} of ${JSON.stringify(s.collection)} changed${age}`];
+    if (f === null || f.changed + f.missing === 0) return [];
+    const what = [
+      f.changed > 0 ? `${plural(f.changed, 'file')} changed` : '',
+      f.missing > 0 ? `${plural(f.missing, 'file')} gone` : '',
+    ].filter((w) => w !== '');
+    const age = s.ageMs === null ? '' : ` (indexed ${ageText(s.ageMs)} ago)`;
+    return [`${what.join(' and ')} in ${JSON.stringify(s.collection)}${age}`];
   });
   if (stale.length === 0) return null;
-  return `${stale.join('; ')}: results may be out of date; re-run index_repo to refresh.`;
+  return `Since indexing, ${stale.join('; ')}: results may be out of date; re-run index_repo to refresh.`;
 }
 
 export interface Tally {
