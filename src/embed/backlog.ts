@@ -47,6 +47,11 @@ export interface EmbedBacklog {
   /** Schedules a pass (cheap; coalesces). */
   wake(): void;
   /**
+   * Schedules a pass from the first item, not from where the last one stopped: for items
+   * changed in place below that point (a pass only looks above it). Coalesces like wake().
+   */
+  rescan(): void;
+  /**
    * Embeds until nothing is pending; resolves with how many items were embedded.
    * @throws the embedder's error when a pass fails (it is also passed to `onError`).
    */
@@ -82,6 +87,8 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
    * (every memory save) at 100k items. Ids only grow; only this loop moves it.
    */
   let doneThrough = 0;
+  /** The next pass starts from the first item (rescan()). */
+  let fromStart = false;
 
   /** Yields to I/O, then rests `restRatio` × the batch's time (stop() cuts it short). */
   async function rest(batchMs: number): Promise<void> {
@@ -120,7 +127,8 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
   /** One pass from `doneThrough`; moves it to the scan's top when nothing was left behind. */
   async function pass(): Promise<number> {
     let total = 0;
-    let cursor = doneThrough;
+    let cursor = fromStart ? 0 : doneThrough;
+    fromStart = false;
     let clean = true;
     for (;;) {
       if (stopped) return total;
@@ -171,6 +179,10 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
 
   return {
     wake: () => {
+      if (!stopped) void run();
+    },
+    rescan: () => {
+      fromStart = true;
       if (!stopped) void run();
     },
     async drain() {

@@ -151,7 +151,10 @@ export interface CodeSearchOptions {
   embedText?: CodeEmbedText;
   /** JSON bytes of the whole answer at most (default 48 KiB). */
   maxBytes?: number;
-  /** Called when a search sees chunks without vectors (wake the embedding backlog). */
+  /**
+   * Called when a search sees chunks without a vector from the embedder's model: wire it to
+   * the chunk embedding backlog's `rescan()` (it may be idle with chunks below its cursor).
+   */
   onVectorsPending?: () => void;
   clock?: () => number;
 }
