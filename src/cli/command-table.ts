@@ -8,6 +8,7 @@ import { BINDING_FLAGS, serverFlags } from './binding-flags.js';
 import { approvals, audit } from './broker-commands.js';
 import { config, mcp, serve, token } from './commands.js';
 import { command, type CommandSpec, pickFlags } from './flags.js';
+import { indexCommand } from './index-command.js';
 import { open } from './open-command.js';
 
 /** One-line descriptions of the command groups (`cairn mcp`, `cairn approvals`, …). */
@@ -224,6 +225,49 @@ const AUDIT_FLAGS = {
   ...READ_DB,
 } as const;
 
+const INDEX_FLAGS = {
+  collection: {
+    type: 'string',
+    arg: 'NAME',
+    help: "the collection (default: the directory's name)",
+  },
+  extensions: {
+    type: 'string',
+    arg: 'LIST',
+    help: 'only these extensions, comma-separated (ts,py)',
+  },
+  'exclude-dirs': {
+    type: 'string',
+    arg: 'LIST',
+    help: 'directories to leave out, comma-separated (a name at any depth, or a path)',
+  },
+  'ignore-patterns': {
+    type: 'string',
+    arg: 'LIST',
+    help: 'gitignore-style globs to leave out, comma-separated',
+  },
+  'max-file-size': { type: 'string', arg: 'N', help: 'skip files over N bytes (default 1 MiB)' },
+  'follow-symlinks': { type: 'boolean', help: 'follow symbolic links (loops are skipped)' },
+  git: { type: 'boolean', help: 'index what git tracks at --branches instead of the work tree' },
+  branches: {
+    type: 'string',
+    arg: 'LIST',
+    help: 'with --git: refs to index, comma-separated (default: the current branch)',
+  },
+  'include-commits': { type: 'boolean', help: 'with --git: record commit metadata too' },
+  depth: { type: 'string', arg: 'N', help: 'with --include-commits: commits per ref (default 50)' },
+  'dry-run': {
+    type: 'boolean',
+    help: 'print what would be indexed (files, bytes, lines, skips, an estimate); write nothing',
+  },
+  ...JSON_FLAG,
+  db: {
+    type: 'string',
+    arg: 'PATH',
+    help: "the SQLite file, created if missing (default: $CAIRN_DB_PATH, else the running server's, else $CAIRN_HOME/cairn.db)",
+  },
+} as const;
+
 const agentCommands = [
   command({
     path: ['agents', 'list'],
@@ -299,4 +343,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (_, values) => audit(values),
   }),
   ...agentCommands,
+  command({
+    path: ['index'],
+    args: [{ name: 'path', help: 'the directory to index' }],
+    summary:
+      'index a directory for code search (progress on stderr; exit 1 if nothing was indexed)',
+    flags: INDEX_FLAGS,
+    run: ([path], values) => indexCommand(path ?? '', values),
+  }),
 ];

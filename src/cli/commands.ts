@@ -86,6 +86,11 @@ export async function serve(values: ServeFlags): Promise<void> {
   core.embedder?.warm();
   core.embedWorker?.wake();
   core.codeEmbedWorker?.wake();
+  // Collections indexed with `watch: true` are kept fresh while this process serves.
+  void core.codeIndex
+    .resumeWatches()
+    .then((names) => names.length > 0 && core.logger.info({ names }, 'watching collections'))
+    .catch((err: unknown) => core.logger.warn({ err }, 'could not resume collection watches'));
   // Handlers first, banner after: whoever reads the banner may signal at once.
   onSignals(async () => {
     stopSweep();

@@ -25,9 +25,14 @@ function ready(): Promise<void> {
   return runtime;
 }
 
+/** Grammar loads run one at a time: two concurrent first loads can make one of them fail. */
+let loads: Promise<unknown> = Promise.resolve();
+
 async function loadGrammar(language: CodeLanguage): Promise<Language> {
   await ready();
-  return Language.load(join(grammarDir(), GRAMMAR_FILES[language]));
+  const load = loads.then(() => Language.load(join(grammarDir(), GRAMMAR_FILES[language])));
+  loads = load.catch(() => undefined);
+  return load;
 }
 
 /**

@@ -11,8 +11,10 @@ import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
 import {
+  type CodeIndex,
   type CodeSearch,
   createCodeEmbedWorker,
+  createCodeIndex,
   createCodeSearch,
   defaultAllowedRoots,
 } from '../code/index.js';
@@ -90,6 +92,11 @@ export interface Core {
    * source offered but that failed validation are logged once, as a warning. Never rejects.
    */
   provenance(): Promise<Discovery>;
+  /**
+   * The code index of this store (src/code/indexer): jobs run in worker threads with their own
+   * connection, paths must lie in `codeRoots`. `close` stops its jobs and watchers.
+   */
+  readonly codeIndex: CodeIndex;
   close(): Promise<void>;
 }
 
@@ -198,13 +205,6 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
           onError: (err) =>
             logger.warn({ err }, 'background chunk embedding failed; will retry on the next wake'),
         });
-  const codeSearch = createCodeSearch(store, {
-    embedder,
-    ...(options.autoEmbed === true && codeEmbedWorker !== null
-      ? { onVectorsPending: () => codeEmbedWorker.rescan() }
-      : {}),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  });
   const memory = createMemory(store, {
     scrubber: createScrubber(),
     embedder,
@@ -228,6 +228,21 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     rooms,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const autoCodeEmbed = options.autoEmbed === true ? codeEmbedWorker : null;
+  const codeIndex = createCodeIndex(store, {
+    allowedRoots: codeRoots,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    onWatchError: (collection, err) =>
+      logger.warn({ err, collection }, 'watched collection could not be re-indexed'),
+    // Each committed batch of chunks is embedded in the background while the job goes on.
+    ...(autoCodeEmbed === null ? {} : { onProgress: () => autoCodeEmbed.wake() }),
+  });
+  const codeSearch = createCodeSearch(store, {
+    embedder,
+    freshness: (collection) => codeIndex.freshness(collection),
+    ...(autoCodeEmbed === null ? {} : { onVectorsPending: () => autoCodeEmbed.rescan() }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   return {
     version: readVersion(),
     dbPath,
@@ -245,7 +260,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     clock: options.clock ?? Date.now,
     codeRoots,
     provenance: provenanceOnce(logger, options.provenance ?? {}),
+    codeIndex,
     close: async () => {
+      await codeIndex.stop();
       // Calls still running end first, so a waiting call's cancellation reaches the store.
       await broker.close();
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then

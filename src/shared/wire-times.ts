@@ -16,7 +16,12 @@ const TIME_FIELDS = [
   'revokedAt',
   'topicSetAt',
   'openUntil',
+  'startedAt',
+  'finishedAt',
+  'heartbeatAt',
+  'indexedAt',
   'ts',
+  'indexedAt',
 ] as const;
 /** A field that holds a time. A number there is epoch ms. */
 export type TimeKey = (typeof TIME_FIELDS)[number];

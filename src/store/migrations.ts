@@ -5,6 +5,7 @@ import { AGENT_INBOX_MIGRATION } from './migration-agent-inbox.js';
 import { APPROVAL_LEASE_MIGRATION } from './migration-approval-lease.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
+import { CODE_INDEX_JOBS_MIGRATION } from './migration-code-index-jobs.js';
 import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
@@ -256,4 +257,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TASK_EVENT_ORIGIN_MIGRATION,
   CODE_INDEX_MIGRATION,
   CODE_POSTINGS_MIGRATION,
+  CODE_INDEX_JOBS_MIGRATION,
 ];

@@ -10,7 +10,17 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Core, CoreOptions } from '../../src/core/index.js';
 import { tempCore, tempDir, type TempDir } from '../helpers.js';
 
-export const CONTEXT_TOOLS = ['analyze_code', 'list_rules', 'validate_code'];
+export const CONTEXT_TOOLS = [
+  'analyze_code',
+  'analyze_impact',
+  'clear_index',
+  'compare_branches',
+  'index_repo',
+  'index_status',
+  'list_repos',
+  'list_rules',
+  'validate_code',
+];
 
 /** The rules the fixtures' findings come from; exact counts name them, so new rules do not move them. */
 export const HYGIENE = ['todo-comment', 'debug-print'];

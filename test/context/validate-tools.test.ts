@@ -42,11 +42,12 @@ describe('cairn-context: the validate family', () => {
   });
   afterEach(() => close());
 
-  it('initializes as cairn-context and lists only the working tools, read-only', async () => {
+  it('initializes as cairn-context and lists only the working tools, all but two read-only', async () => {
     expect(client.getServerVersion()?.name).toBe('cairn-context');
     expect(await toolNames(client)).toEqual(CONTEXT_TOOLS);
+    const writers = new Set(['index_repo', 'clear_index']);
     for (const tool of (await client.listTools()).tools) {
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writers.has(tool.name));
       expect(tool.inputSchema.type).toBe('object');
     }
     const validate = (await client.listTools()).tools.find((t) => t.name === 'validate_code');

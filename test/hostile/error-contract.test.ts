@@ -237,6 +237,8 @@ describe('validation errors are tool errors, and null optionals are accepted', (
     const plausible = {
       ...{ path: join(root, 'src/load.ts'), scope: 'file', rules: ['todo-comment'] },
       category: 'hygiene',
+      ...{ repo_path: root, base_branch: 'main', target_branch: 'HEAD', depth: 2, limit: 5 },
+      ...{ collection: 'demo', dry_run: true, wait_seconds: 0 },
     };
     expect(await checkContract(client, plausible)).toEqual([]);
   });

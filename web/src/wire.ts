@@ -17,7 +17,8 @@ type TimeKey =
   | 'revokedAt'
   | 'topicSetAt'
   | 'openUntil'
-  | 'ts';
+  | 'ts'
+  | 'indexedAt';
 
 /** `T` as the REST API answers with it: a number (or number | null) time field is a string. */
 export type Wire<T> = T extends readonly (infer U)[]

@@ -4,7 +4,7 @@
 import type { Provenance } from '../../activity/index.js';
 import { fusionDepth, type FusionOptions } from '../../search/index.js';
 import { type CodeFilter, isBusyError, StoreBusyError, type Store } from '../../store/index.js';
-import { recordProvenance } from '../provenance-row.js';
+import { recordProvenance } from '../indexer/index.js';
 import {
   buildingText,
   emptyIndexText,

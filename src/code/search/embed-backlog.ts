@@ -89,3 +89,30 @@ export function createCodeEmbedWorker(options: CodeEmbedWorkerOptions): EmbedBac
     source: chunkSource(store, embedText ?? DEFAULT_CODE_EMBED_TEXT),
   });
 }
+
+/** How far the chunk embeddings of one collection are: what index_status shows. */
+export interface ChunkEmbeddings {
+  model: string;
+  chunks: number;
+  embedded: number;
+  /** Chunks waiting for a vector from `model` (the background backlog embeds them). */
+  pending: number;
+}
+
+/** The chunk embeddings of the collection named `collection` (zeros when there is none). */
+export async function chunkEmbeddings(
+  store: Store,
+  model: string,
+  collection: string,
+): Promise<ChunkEmbeddings> {
+  const row = await store.get<{ chunks: number; embedded: number }>(
+    `SELECT COUNT(c.id) AS chunks, COUNT(v.chunk_id) AS embedded
+     FROM code_collections k JOIN code_chunks c ON c.collection_id = k.id
+       LEFT JOIN code_vectors v ON v.chunk_id = c.id AND v.model = ?
+     WHERE k.name = ?`,
+    [model, collection],
+  );
+  const chunks = row?.chunks ?? 0;
+  const embedded = row?.embedded ?? 0;
+  return { model, chunks, embedded, pending: chunks - embedded };
+}

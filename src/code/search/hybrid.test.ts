@@ -14,7 +14,7 @@ import {
 import { addFile } from '../../../test/code-rows.js';
 import { createLocalEmbedder } from '../../embed/index.js';
 import { createCodeSearch } from './code-search.js';
-import { createCodeEmbedWorker, pendingChunkVectors } from './embed-backlog.js';
+import { chunkEmbeddings, createCodeEmbedWorker, pendingChunkVectors } from './embed-backlog.js';
 import type { CodeEmbedder } from './types.js';
 
 let fx: Fixture;
@@ -38,8 +38,20 @@ describe('chunk embedding backlog', () => {
     });
     expect(await worker.pending()).toBe(10);
     expect(await pendingChunkVectors(fx.store, embedder.model, [ids.other])).toBe(1);
+    expect(await chunkEmbeddings(fx.store, embedder.model, 'app')).toEqual({
+      model: 'stub:3',
+      chunks: 9,
+      embedded: 0,
+      pending: 9,
+    });
     expect(await worker.drain()).toBe(10);
     expect(batches).toEqual([4, 4, 2]);
+    expect(await chunkEmbeddings(fx.store, embedder.model, 'app')).toMatchObject({
+      embedded: 9,
+      pending: 0,
+    });
+    expect(await chunkEmbeddings(fx.store, 'other:model', 'app')).toMatchObject({ embedded: 0 });
+    expect(await chunkEmbeddings(fx.store, embedder.model, 'nope')).toMatchObject({ chunks: 0 });
     expect(await worker.pending()).toBe(0);
     const models = await fx.store.all<{ model: string }>('SELECT model FROM code_vectors');
     expect(models).toHaveLength(10);

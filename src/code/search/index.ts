@@ -3,6 +3,8 @@
 // (through src/code/index.ts), never from the files behind it.
 export { type CodeSearch, createCodeSearch } from './code-search.js';
 export {
+  type ChunkEmbeddings,
+  chunkEmbeddings,
   type CodeEmbedWorkerOptions,
   createCodeEmbedWorker,
   pendingChunkVectors,

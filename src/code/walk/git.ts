@@ -23,28 +23,59 @@ export interface GitOutput {
   stderr: string;
 }
 
-/** Runs `git <args>` in `cwd`; resolves with its exit code (spawn failures reject). */
-export function runGitRaw(
-  cwd: string,
-  args: readonly string[],
-  maxBuffer = MAX_OUTPUT,
-): Promise<GitOutput> {
+interface ExecOutcome {
+  error: (Error & { code?: unknown }) | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+function execGitBuffer(cwd: string, args: readonly string[], maxBuffer: number) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
-  return new Promise((done, fail) => {
+  return new Promise<ExecOutcome>((done) => {
     execFile(
       'git',
       ['-c', 'core.quotepath=off', ...args],
       { cwd, env, timeout: TIMEOUT_MS, maxBuffer, encoding: 'buffer', windowsHide: true },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : (error as { code?: unknown }).code;
-        if (error !== null && typeof code !== 'number') {
-          fail(new GitCommandError(`git ${args[0] ?? ''} failed: ${error.message}`, null, error));
-          return;
-        }
-        done({ code: code as number, stdout, stderr: stderr.toString('utf8').slice(0, 2000) });
-      },
+      (error, stdout, stderr) =>
+        done({ error, stdout, stderr: stderr.toString('utf8').slice(0, 2000) }),
     );
   });
+}
+
+function exitCodeOf(outcome: ExecOutcome, args: readonly string[]): number {
+  const code = outcome.error === null ? 0 : outcome.error.code;
+  if (typeof code === 'number') return code;
+  const message = outcome.error?.message ?? 'unknown error';
+  throw new GitCommandError(`git ${args[0] ?? ''} failed: ${message}`, null, outcome.error);
+}
+
+/** Runs `git <args>` in `cwd`; resolves with its exit code (spawn failures reject). */
+export async function runGitRaw(
+  cwd: string,
+  args: readonly string[],
+  maxBuffer = MAX_OUTPUT,
+): Promise<GitOutput> {
+  const outcome = await execGitBuffer(cwd, args, maxBuffer);
+  return { code: exitCodeOf(outcome, args), stdout: outcome.stdout, stderr: outcome.stderr };
+}
+
+/**
+ * Runs `git <args>` keeping at most `maxBytes` of stdout: when git writes more, it is stopped
+ * and `truncated` is true, `code` 0 (the caller parses only complete records). Other failures
+ * reject (GitCommandError); a non-zero exit resolves with its code.
+ */
+export async function runGitCapped(
+  cwd: string,
+  args: readonly string[],
+  maxBytes: number,
+): Promise<GitOutput & { truncated: boolean }> {
+  const outcome = await execGitBuffer(cwd, args, maxBytes);
+  if (outcome.error?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+    const stdout = outcome.stdout.subarray(0, maxBytes);
+    return { code: 0, stdout, stderr: outcome.stderr, truncated: true };
+  }
+  const code = exitCodeOf(outcome, args);
+  return { code, stdout: outcome.stdout, stderr: outcome.stderr, truncated: false };
 }
 
 /** Runs `git <args>` and returns stdout; a non-zero exit rejects with GitCommandError. */

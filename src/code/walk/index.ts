@@ -1,7 +1,18 @@
 // The walking module's public face: walker, dry-run plan, git_index listing and reader,
 // content classification, and the errors they throw.
+export { type WalkCheck, checkWalkOptions } from './check.js';
 export { classifyContent, SNIFF_BYTES } from './classify.js';
-export { checkIgnored, GitCommandError, isGitWorkTree, listWorkTree } from './git.js';
+export { type BlobBatch, type BlobLimits, readBlobs } from './git-blobs.js';
+export {
+  checkIgnored,
+  GitCommandError,
+  type GitOutput,
+  isGitWorkTree,
+  listWorkTree,
+  runGit,
+  runGitCapped,
+  runGitRaw,
+} from './git.js';
 export {
   createGitReader,
   type GitTreeFile,
@@ -18,6 +29,7 @@ export {
   type PathRefusal,
   PathRefusedError,
   resolveAllowedPath,
+  resolveWalkRoot,
 } from './roots.js';
 export { DEFAULT_EXCLUDED_DIRS, DEFAULT_MAX_FILE_SIZE, LOCK_FILES } from './rules.js';
 export type {

@@ -43,11 +43,12 @@ export function allowedRootsOf(given: readonly string[] | undefined): string[] {
   return given === undefined ? defaultAllowedRoots() : given.map((r) => canonical(resolve(r)));
 }
 
-function refuseOutside(path: string, roots: readonly string[], shown: string): void {
+function refuseOutside(path: string, roots: readonly string[], shown: string, field: string) {
   if (roots.some((r) => isWithin(path, r))) return;
   throw new PathRefusedError(
     'outside_allowed_roots',
-    `path ${shown} is outside the allowed roots (${roots.join(', ')})`,
+    `${field} ${shown} is outside the allowed roots (${roots.join(', ')})`,
+    field,
   );
 }
 
@@ -60,52 +61,59 @@ export interface AllowedPath {
 
 /**
  * Resolves `path` (relative to `cwd`) to a canonical file or directory inside the allowed
- * roots. Throws PathRefusedError (field `path`) when it is empty, outside the roots (checked
- * before anything is stat'ed, and again after resolving links), missing or a broken link.
+ * roots. Throws PathRefusedError (field `path`, or `field`) when it is empty, outside the roots
+ * (checked before anything is stat'ed, and again after resolving links), missing or a broken
+ * link.
  */
 export async function resolveAllowedPath(
   path: string,
   roots: readonly string[],
   cwd: string = process.cwd(),
+  field = 'path',
 ): Promise<AllowedPath> {
-  if (path.trim() === '' || path.includes('\0')) {
-    throw new PathRefusedError('invalid', 'path must be a non-empty file or directory path');
+  const refuse = (refusal: PathRefusal, message: string) =>
+    new PathRefusedError(refusal, `${field} ${message}`, field);
+  if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) {
+    throw refuse('invalid', 'must be a non-empty file or directory path');
   }
+  const shown = JSON.stringify(path);
   const lexical = resolve(cwd, path);
-  refuseOutside(lexical, roots, JSON.stringify(path));
+  refuseOutside(lexical, roots, shown, field);
   try {
     await lstat(lexical);
   } catch {
-    throw new PathRefusedError('missing', `path ${JSON.stringify(path)} does not exist`);
+    throw refuse('missing', `${shown} does not exist`);
   }
   let real: string;
   try {
     real = await realpath(lexical);
   } catch {
-    throw new PathRefusedError('missing', `path ${JSON.stringify(path)} is a broken link`);
+    throw refuse('missing', `${shown} is a broken link`);
   }
-  refuseOutside(real, roots, `${JSON.stringify(path)} (resolves to ${real})`);
+  refuseOutside(real, roots, `${shown} (resolves to ${real})`, field);
   return { real, isDirectory: (await stat(real)).isDirectory() };
 }
 
 /**
- * The canonical directory to walk. Throws PathRefusedError (field `path`) when the path is
- * empty, outside the allowed roots (checked before and after resolving links), missing, or
- * not a directory.
+ * The canonical directory to walk. Throws PathRefusedError (field `path`, or `field`) when the
+ * path is empty, outside the allowed roots (checked before and after resolving links), missing,
+ * or not a directory.
  */
 export async function resolveWalkRoot(
   path: string,
   roots: readonly string[],
   cwd: string = process.cwd(),
+  field = 'path',
 ): Promise<string> {
-  if (path.trim() === '' || path.includes('\0')) {
-    throw new PathRefusedError('invalid', 'path must be a non-empty directory path');
+  if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) {
+    throw new PathRefusedError('invalid', `${field} must be a non-empty directory path`, field);
   }
-  const { real, isDirectory } = await resolveAllowedPath(path, roots, cwd);
+  const { real, isDirectory } = await resolveAllowedPath(path, roots, cwd, field);
   if (!isDirectory) {
     throw new PathRefusedError(
       'not_directory',
-      `path ${JSON.stringify(path)} is a file, not a directory`,
+      `${field} ${JSON.stringify(path)} is a file, not a directory`,
+      field,
     );
   }
   return real;

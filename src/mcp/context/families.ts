@@ -2,11 +2,12 @@
 // family is one file beside this one (`<name>-family.ts` exporting a ContextFamily) and one
 // line here; adding a tool is one entry in its family's list. List only tools that work.
 import type { ContextFamily } from './family.js';
+import { indexFamily } from './index-family.js';
 import { validateFamily } from './validate-family.js';
+import { vcsFamily } from './vcs-family.js';
 
 /**
- * Served today: validate. Next (issue 12): index (index_repo, index_status, clear_index),
- * search (search_code), vcs (list_repos, compare_branches, analyze_impact). The next context
+ * Served today: index, validate, vcs. Next (issue 12): search (search_code). The next context
  * issue: search_memory, memory, session, agent, project, entity.
  */
-export const CONTEXT_FAMILIES: readonly ContextFamily[] = [validateFamily];
+export const CONTEXT_FAMILIES: readonly ContextFamily[] = [indexFamily, validateFamily, vcsFamily];

@@ -1,11 +1,10 @@
-// Records who asked for an index or a search once per distinct provenance record: the row is
+// Records who asked for an index (or a search) once per distinct provenance record: the row is
 // found by the SHA-256 of the record's canonical JSON (keys sorted), so repeated identical
-// records share one id. Portable SQL; runs inside the caller's write transaction. Shared by the
-// indexer and code search (the same digest, so both find each other's rows).
+// records share one id. Portable SQL; runs inside the caller's write transaction.
 import { createHash } from 'node:crypto';
 
-import type { Provenance } from '../activity/index.js';
-import type { Queryable } from '../store/index.js';
+import type { Provenance } from '../../activity/index.js';
+import type { Queryable } from '../../store/index.js';
 
 /** The record as canonical JSON: keys sorted, undefined fields left out. */
 export function provenanceJson(provenance: Provenance): string {
