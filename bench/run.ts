@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   backplane: async () => (await import('./backplane/index.js')).runBackplaneBench(),
   crash: async () => (await import('./crash/index.js')).runCrashBench(),
   indexer: async () => (await import('./indexer/index.js')).runIndexerBench(),
+  'code-search': async () => (await import('./code-search/index.js')).runCodeSearchBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

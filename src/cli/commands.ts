@@ -85,6 +85,7 @@ export async function serve(values: ServeFlags): Promise<void> {
   // The model loads in the background after the port is open; the backlog embeds after it.
   core.embedder?.warm();
   core.embedWorker?.wake();
+  core.codeEmbedWorker?.wake();
   // Collections indexed with `watch: true` are kept fresh while this process serves.
   void core.codeIndex
     .resumeWatches()
@@ -143,10 +144,11 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
     );
   }
   const memoryServer = name === 'memory';
+  const contextServer = name === 'context';
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
-    autoEmbed: memoryServer,
+    autoEmbed: memoryServer || contextServer,
   });
   const server = MCP_SERVERS[name].create(core, {
     readOnly: values['read-only'] === true,
@@ -173,6 +175,11 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
   if (memoryServer) {
     core.embedder?.warm();
     core.embedWorker?.wake();
+  }
+  if (contextServer) {
+    // search_code fuses chunk vectors: the model warms and the chunk backlog embeds meanwhile.
+    core.embedder?.warm();
+    core.codeEmbedWorker?.wake();
   }
 }
 

@@ -10,8 +10,20 @@ import { type Discovery, type DiscoveryInputs, discoverProvenance } from '../act
 import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
-import { type CodeIndex, createCodeIndex, defaultAllowedRoots } from '../code/index.js';
-import { createEmbedder, embedConfigFromEnv, type Embedder } from '../embed/index.js';
+import {
+  type CodeIndex,
+  type CodeSearch,
+  createCodeEmbedWorker,
+  createCodeIndex,
+  createCodeSearch,
+  defaultAllowedRoots,
+} from '../code/index.js';
+import {
+  createEmbedder,
+  embedConfigFromEnv,
+  type EmbedBacklog,
+  type Embedder,
+} from '../embed/index.js';
 import {
   createEmbedWorker,
   createMemory,
@@ -31,7 +43,10 @@ export interface CoreOptions {
   clock?: (() => number) | undefined;
   /** The embedder to use; defaults to the one CAIRN_EMBEDDINGS names. `null` disables vectors. */
   embedder?: Embedder | null | undefined;
-  /** Wake the background embedding worker after each save (serving processes). Default false. */
+  /**
+   * Wake the background embedding worker after each save, and the chunk backlog when a search
+   * sees chunks without vectors (serving processes). Default false.
+   */
   autoEmbed?: boolean | undefined;
   /** Refuse a database file that does not exist (StoreMissingError) instead of creating it. */
   mustExist?: boolean | undefined;
@@ -59,6 +74,13 @@ export interface Core {
   readonly embedder: Embedder | null;
   /** The background embedder (null without an embedder). */
   readonly embedWorker: EmbedWorker | null;
+  /**
+   * The chunk embedding backlog (null without an embedder): code chunks without a vector from
+   * the embedder's model, embedded in the background. Serving processes wake it.
+   */
+  readonly codeEmbedWorker: EmbedBacklog | null;
+  /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
+  readonly codeSearch: CodeSearch;
   readonly logger: Logger;
   /** The clock every domain service was built with (CoreOptions.clock, else Date.now). */
   readonly clock: () => number;
@@ -173,6 +195,16 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
           onError: (err) =>
             logger.warn({ err }, 'background embedding failed; will retry on the next save'),
         });
+  const codeEmbedWorker =
+    embedder === null
+      ? null
+      : createCodeEmbedWorker({
+          store,
+          embedder,
+          restRatio: envEmbedRest(embedder.model),
+          onError: (err) =>
+            logger.warn({ err }, 'background chunk embedding failed; will retry on the next wake'),
+        });
   const memory = createMemory(store, {
     scrubber: createScrubber(),
     embedder,
@@ -196,11 +228,20 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     rooms,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const autoCodeEmbed = options.autoEmbed === true ? codeEmbedWorker : null;
   const codeIndex = createCodeIndex(store, {
     allowedRoots: codeRoots,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     onWatchError: (collection, err) =>
       logger.warn({ err, collection }, 'watched collection could not be re-indexed'),
+    // Each committed batch of chunks is embedded in the background while the job goes on.
+    ...(autoCodeEmbed === null ? {} : { onProgress: () => autoCodeEmbed.wake() }),
+  });
+  const codeSearch = createCodeSearch(store, {
+    embedder,
+    freshness: (collection) => codeIndex.freshness(collection),
+    ...(autoCodeEmbed === null ? {} : { onVectorsPending: () => autoCodeEmbed.rescan() }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   return {
     version: readVersion(),
@@ -213,6 +254,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     broker,
     embedder,
     embedWorker,
+    codeEmbedWorker,
+    codeSearch,
     logger,
     clock: options.clock ?? Date.now,
     codeRoots,
@@ -225,7 +268,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
       rooms.close();
-      const stopped = embedWorker?.stop();
+      const stopped = Promise.all([embedWorker?.stop(), codeEmbedWorker?.stop()]);
       await embedder?.close();
       await stopped;
       await store.close();

@@ -1,5 +1,14 @@
 // Embedding providers behind one interface: local model (default), Ollama, OpenAI-compatible,
-// or none. A domain module: imports nothing from the façades, the core, the SDK or the driver.
+// or none; and the background backlog loop every corpus embeds with. A domain module: imports
+// nothing from the façades, the core, the SDK or the driver.
+export {
+  type BacklogEmbedder,
+  type BacklogItem,
+  createEmbedBacklog,
+  type EmbedBacklog,
+  type EmbedBacklogOptions,
+  type EmbedBacklogSource,
+} from './backlog.js';
 export {
   DEFAULT_OLLAMA_HOST,
   DEFAULT_OLLAMA_MODEL,

@@ -1,7 +1,6 @@
-// Hybrid ranking: turns the two channels' candidate lists into one fused list. For score
-// fusion it first fetches the exact cosine of full-text candidates the vector list missed, so
-// both channels are scored on every candidate (a missing score would bias the fusion).
-import { type FusedEntry, fuseRrf, fuseScores, type FusionOptions } from '../search/index.js';
+// Memory's hybrid ranking: its two channels' candidate lists through the shared fusion glue
+// (src/search/hybrid.ts), with the store's by-rowid cosine lookup for score fusion.
+import { type FusedEntry, type FusionOptions, fuseHybrid } from '../search/index.js';
 import type { FtsHit, MemoryIndex, VectorHit } from '../store/index.js';
 
 export interface HybridInput {
@@ -15,32 +14,15 @@ export interface HybridInput {
 }
 
 /** The fused candidates, best first (RRF, or normalised-score fusion for `zscore`). */
-export async function fuseChannels(input: HybridInput): Promise<FusedEntry[]> {
-  const { fts, vector, options } = input;
-  if (options.method !== 'zscore') {
-    return fuseRrf(
-      fts.map((h) => h.rowid),
-      vector.map((h) => h.rowid),
-      options,
-    );
-  }
-  const ranks = new Map<number, FusedEntry['ranks']>();
-  fts.forEach((h, i) => ranks.set(h.rowid, { fts: i + 1, vector: null }));
-  vector.forEach((h, i) => {
-    const r = ranks.get(h.rowid);
-    if (r === undefined) ranks.set(h.rowid, { fts: null, vector: i + 1 });
-    else r.vector = i + 1;
+export function fuseChannels(input: HybridInput): Promise<FusedEntry[]> {
+  return fuseHybrid({
+    fts: input.fts.map((h) => ({ id: h.rowid, bm25: h.bm25 })),
+    vector: input.vector.map((h) => ({ id: h.rowid, distance: h.distance })),
+    options: input.options,
+    distances: async (ids) =>
+      (await input.index.distances(input.model, input.query, ids)).map((h) => ({
+        id: h.rowid,
+        distance: h.distance,
+      })),
   });
-  const cosine = new Map(vector.map((h) => [h.rowid, 1 - h.distance]));
-  const missing = fts.filter((h) => !cosine.has(h.rowid)).map((h) => h.rowid);
-  for (const h of await input.index.distances(input.model, input.query, missing)) {
-    cosine.set(h.rowid, 1 - h.distance);
-  }
-  const bm25 = new Map(fts.map((h) => [h.rowid, h.bm25]));
-  const candidates = [...ranks.keys()].map((rowid) => ({
-    rowid,
-    bm25: bm25.get(rowid) ?? null,
-    cosine: cosine.get(rowid) ?? null,
-  }));
-  return fuseScores(candidates, ranks, options);
 }

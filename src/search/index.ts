@@ -1,7 +1,8 @@
 // The search substrate: pure ranking shared by every searchable corpus (memory, code, the
 // vault next). Tokenizers as plug-ins, BM25 math and the packed impact lists, in-memory
-// inverted lists and top-k, fusion of a full-text and a vector channel, snippets. Imports
-// nothing but npm packages: no SQL, no driver, no domain. The store persists what it computes.
+// inverted lists and top-k, fusion of a full-text and a vector channel, snippets (FTS5-style
+// word windows, and whole lines for code). Imports nothing but npm packages: no SQL, no
+// driver, no domain. The store persists what it computes.
 export {
   B,
   idf,
@@ -25,6 +26,8 @@ export {
   RRF_DEFAULTS,
   ZSCORE_WEIGHTS,
 } from './fusion.js';
+export { fuseHybrid, type HybridInput } from './hybrid.js';
+export { type LineSnippet, lineSnippet, type LineSnippetOptions } from './line-snippet.js';
 export { PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';
 export { fold, proseTokenizer, queryTerms, stem, tokenize } from './prose.js';
 export { snippet } from './snippet.js';

@@ -1,5 +1,6 @@
 // What a code search may return: the collections (the partitions it ranks in), and optionally
-// file extensions, a path prefix and branches, checked by joining the chunk's file.
+// file extensions, path prefixes, branches, languages, chunk kinds and symbols, checked by
+// joining the chunk's file. Within one criterion any value may match; all criteria must hold.
 import type { SqlValue } from './types.js';
 
 export interface CodeFilter {
@@ -9,8 +10,19 @@ export interface CodeFilter {
   extensions?: readonly string[];
   /** A repository-relative path prefix, matched as a string (`src/` for a folder). */
   pathPrefix?: string;
+  /** Several path prefixes, any of which may match (with `pathPrefix`, both must hold). */
+  pathPrefixes?: readonly string[];
   /** Branches of the files ('' is the work tree); all when absent or empty. */
   branches?: readonly string[];
+  /** File languages as stored (`typescript`, `python`, …); null is a file without a grammar. */
+  languages?: readonly (string | null)[];
+  /** Chunk kinds (`function`, `method`, `class`, …, `window`). */
+  kinds?: readonly string[];
+  /**
+   * Symbols, case-insensitive: a chunk matches `name` when its symbol is `name`, ends in
+   * `.name` (a member) or starts with `name.` (a container's members).
+   */
+  symbols?: readonly string[];
 }
 
 /** `.ts` for `ts`, `.ts`, `*.ts`, `.TS`; null for a blank one. */
@@ -22,32 +34,79 @@ const suffixOf = (ext: string): string | null => {
   return bare === '' ? null : `.${bare}`;
 };
 
+const prefixOf = (path: string): string => path.replace(/^\.?\/+/, '');
+
+const symbolsOf = (filter: CodeFilter): string[] =>
+  (filter.symbols ?? []).map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+
 /** True when the filter narrows below whole collections (results then need a recheck). */
 export function narrows(filter: CodeFilter): boolean {
   return (
     (filter.extensions ?? []).some((e) => suffixOf(e) !== null) ||
-    (filter.pathPrefix ?? '').replace(/^\.?\/+/, '') !== '' ||
-    (filter.branches ?? []).length > 0
+    prefixOf(filter.pathPrefix ?? '') !== '' ||
+    (filter.pathPrefixes ?? []).some((p) => prefixOf(p) !== '') ||
+    (filter.branches ?? []).length > 0 ||
+    (filter.languages ?? []).length > 0 ||
+    (filter.kinds ?? []).length > 0 ||
+    symbolsOf(filter).length > 0
   );
 }
 
+type Part = { sql: string; params: SqlValue[] };
+
+/** `(a OR b …)` over the values, or null when there are none. */
+function anyOf<T>(values: readonly T[], one: (v: T) => Part): Part | null {
+  if (values.length === 0) return null;
+  const parts = values.map(one);
+  return {
+    sql: `(${parts.map((p) => p.sql).join(' OR ')})`,
+    params: parts.flatMap((p) => p.params),
+  };
+}
+
+const inJson = (column: string, values: readonly SqlValue[]): Part | null =>
+  values.length === 0
+    ? null
+    : { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
+
+function languagePart(languages: readonly (string | null)[]): Part | null {
+  const named = languages.filter((l): l is string => l !== null);
+  const parts = [inJson('f.language', named)];
+  if (named.length < languages.length) parts.push({ sql: 'f.language IS NULL', params: [] });
+  return anyOf(
+    parts.filter((p): p is Part => p !== null),
+    (p) => p,
+  );
+}
+
+const prefixPart = (prefix: string): Part => ({
+  sql: 'substr(f.path, 1, ?) = ?',
+  params: [[...prefix].length, prefix],
+});
+
+const symbolPart = (name: string): Part => ({
+  sql: 'lower(c.symbol) = ? OR substr(lower(c.symbol), -?) = ? OR substr(lower(c.symbol), 1, ?) = ?',
+  params: [name, [...name].length + 1, `.${name}`, [...name].length + 1, `${name}.`],
+});
+
 /** A WHERE fragment over `code_chunks c JOIN code_files f` for everything but the ids. */
 export function codeFilterSql(filter: CodeFilter): { sql: string; params: SqlValue[] } {
-  const parts = ['c.collection_id IN (SELECT value FROM json_each(?))'];
-  const params: SqlValue[] = [JSON.stringify(filter.collectionIds)];
   const suffixes = (filter.extensions ?? []).flatMap((e) => suffixOf(e) ?? []);
-  if (suffixes.length > 0) {
-    parts.push(`(${suffixes.map(() => 'substr(lower(f.path), -?) = ?').join(' OR ')})`);
-    for (const s of suffixes) params.push([...s].length, s);
-  }
-  const prefix = (filter.pathPrefix ?? '').replace(/^\.?\/+/, '');
-  if (prefix !== '') {
-    parts.push('substr(f.path, 1, ?) = ?');
-    params.push([...prefix].length, prefix);
-  }
-  if ((filter.branches ?? []).length > 0) {
-    parts.push('f.branch IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(filter.branches ?? []));
-  }
-  return { sql: parts.join(' AND '), params };
+  const prefix = prefixOf(filter.pathPrefix ?? '');
+  const prefixes = (filter.pathPrefixes ?? []).map(prefixOf).filter((p) => p !== '');
+  const parts: (Part | null)[] = [
+    {
+      sql: 'c.collection_id IN (SELECT value FROM json_each(?))',
+      params: [JSON.stringify(filter.collectionIds)],
+    },
+    anyOf(suffixes, (s) => ({ sql: 'substr(lower(f.path), -?) = ?', params: [[...s].length, s] })),
+    prefix === '' ? null : prefixPart(prefix),
+    anyOf(prefixes, prefixPart),
+    inJson('f.branch', filter.branches ?? []),
+    languagePart(filter.languages ?? []),
+    inJson('c.kind', filter.kinds ?? []),
+    anyOf(symbolsOf(filter), symbolPart),
+  ];
+  const kept = parts.filter((p): p is Part => p !== null);
+  return { sql: kept.map((p) => p.sql).join(' AND '), params: kept.flatMap((p) => p.params) };
 }

@@ -91,6 +91,9 @@ describe('cairn-context: the index family', () => {
     expect(entry?.indexedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(entry?.freshness).toMatchObject({ changed: 1, missing: 0, checked: 4 });
     expect(status.text).toContain('Since then: 1 changed, 0 missing of 4 checked');
+    // Without an embedder there are no chunk embeddings to report.
+    expect(entry).toMatchObject({ embeddings: null });
+    expect(status.text).not.toContain('Embeddings');
 
     const cleared = await callContext<{ files: number }>(client, 'clear_index', {
       collection: 'demo',

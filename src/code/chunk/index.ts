@@ -3,6 +3,7 @@
 export { chunkFile } from './chunk-file.js';
 export {
   CHUNK_DEFAULTS,
+  CHUNK_KINDS,
   type ChunkedFile,
   type ChunkInput,
   type ChunkKind,

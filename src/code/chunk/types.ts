@@ -1,19 +1,23 @@
 // The shapes chunkFile returns and the bounds it works within. Pure types and constants: no
 // parsing, no I/O.
 
-/** What a chunk is: a declaration kind, or `window` for line windows (fallback and top-level code). */
-export type ChunkKind =
-  | 'function'
-  | 'method'
-  | 'class'
-  | 'interface'
-  | 'struct'
-  | 'enum'
-  | 'trait'
-  | 'impl'
-  | 'module'
-  | 'type'
-  | 'window';
+/** Every chunk kind: declaration kinds, and `window` for line windows (fallback and top-level code). */
+export const CHUNK_KINDS = [
+  'function',
+  'method',
+  'class',
+  'interface',
+  'struct',
+  'enum',
+  'trait',
+  'impl',
+  'module',
+  'type',
+  'window',
+] as const;
+
+/** What a chunk is: a declaration kind, or `window` for line windows. */
+export type ChunkKind = (typeof CHUNK_KINDS)[number];
 
 /** One searchable piece of a file. Lines are 1-based and inclusive. */
 export interface CodeChunk {

@@ -4,6 +4,7 @@
 // client asked, then answers with the job as it is (done, failed, or still running).
 // Provenance is required (family `index`): every chunk written records who asked.
 import {
+  chunkEmbeddings,
   clearIndexInput,
   DEFAULT_WAIT_SECONDS,
   indexParamsOf,
@@ -75,7 +76,7 @@ function indexTools(core: Core) {
     provenancedTool('index', {
       name: 'index_status',
       description:
-        "The state of each collection (or `collection`): state (empty, indexing, ready, failed), files, chunks, lines, when it was last brought up to date and its age, the running job's progress (%, files seen/indexed/unchanged/removed/skipped with reasons counted, chunks, rate, errors), and freshness: how many indexed files changed or vanished on disk since (a cheap stat check; new files need a re-index to be seen).",
+        "The state of each collection (or `collection`): state (empty, indexing, ready, failed), files, chunks, lines, when it was last brought up to date and its age, the running job's progress (%, files seen/indexed/unchanged/removed/skipped with reasons counted, chunks, rate, errors), and freshness: how many indexed files changed or vanished on disk since (a cheap stat check; new files need a re-index to be seen); and the chunk embeddings (how many chunks have a vector from the embedding model, how many wait for the background embedder; null without an embedder).",
       input: indexStatusInput,
       annotations: { title: 'Index status', ...READ_ONLY },
       handler: async (a) => {
@@ -84,6 +85,10 @@ function indexTools(core: Core) {
           status.collections.map(async (c) => ({
             ...c,
             freshness: c.indexedAt === null ? null : await index.freshness(c.collection),
+            embeddings:
+              core.embedder === null
+                ? null
+                : await chunkEmbeddings(core.store, core.embedder.model, c.collection),
           })),
         );
         return { text: statusText(collections), data: { collections } };

@@ -1,6 +1,7 @@
 // Readable summaries of the index family's answers (the structured copy holds everything).
 // A job that matched nothing, failed or is still running says so in its first words.
 import type {
+  ChunkEmbeddings,
   ClearResult,
   CollectionStatus,
   FreshnessReport,
@@ -56,7 +57,10 @@ export function jobText(job: JobStatus, alreadyRunning: boolean): string {
   }
 }
 
-type StatusEntry = CollectionStatus & { freshness: FreshnessReport | null };
+type StatusEntry = CollectionStatus & {
+  freshness: FreshnessReport | null;
+  embeddings: ChunkEmbeddings | null;
+};
 
 export function statusText(collections: readonly StatusEntry[]): string {
   if (collections.length === 0) return 'No collection is indexed yet: run index_repo.';
@@ -75,7 +79,12 @@ export function statusText(collections: readonly StatusEntry[]): string {
           ? ''
           : ` Running job ${c.running.id}: ${c.running.phase} ${c.running.progress ?? '?'}%, ${c.running.files.seen}/${c.running.files.total} files.`;
       const error = c.lastError === null ? '' : ` Last error: ${c.lastError}.`;
-      return `- ${c.collection} [${c.state}] ${c.root} (${c.mode}): ${c.files} files, ${c.chunks} chunks, ${c.lines} lines; indexed ${when}.${fresh}${running}${error}`;
+      const e = c.embeddings;
+      const vectors =
+        e === null || e.chunks === 0
+          ? ''
+          : ` Embeddings (${e.model}): ${e.embedded} of ${e.chunks} chunks${e.pending > 0 ? `, ${e.pending} waiting` : ''}.`;
+      return `- ${c.collection} [${c.state}] ${c.root} (${c.mode}): ${c.files} files, ${c.chunks} chunks, ${c.lines} lines; indexed ${when}.${fresh}${running}${vectors}${error}`;
     })
     .join('\n');
 }

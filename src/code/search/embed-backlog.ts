@@ -1,0 +1,118 @@
+// The chunk embedding backlog: code chunks without a vector from the current model, embedded in
+// the background by the shared backlog loop (src/embed/backlog.ts), off the request path, in
+// bounded batches. An index job only has to wake it; a search wakes it when it sees chunks
+// without vectors. Portable SQL; the vectors go through store.codeIndex.putVectors.
+import {
+  type BacklogEmbedder,
+  createEmbedBacklog,
+  type EmbedBacklog,
+  type EmbedBacklogSource,
+} from '../../embed/index.js';
+import type { Store } from '../../store/index.js';
+import { DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
+import type { CodeEmbedText } from './types.js';
+
+export interface CodeEmbedWorkerOptions {
+  store: Store;
+  embedder: BacklogEmbedder;
+  /** What a chunk is embedded as (default DEFAULT_CODE_EMBED_TEXT). */
+  embedText?: CodeEmbedText;
+  /** Chunks per embedding call (default 16). */
+  batchSize?: number;
+  /** Rest after each batch, as a multiple of its time (default 0; see createEmbedBacklog). */
+  restRatio?: number;
+  onError?: (err: unknown) => void;
+  onBatch?: (embedded: number) => void;
+}
+
+const WAITING = `FROM code_chunks c LEFT JOIN code_vectors v ON v.chunk_id = c.id
+  WHERE (v.chunk_id IS NULL OR v.model <> ?)`;
+
+/**
+ * Chunks waiting for a `model` vector, in the listed collections (all when absent): what
+ * index_status reports as the embedding backlog.
+ */
+export async function pendingChunkVectors(
+  store: Store,
+  model: string,
+  collectionIds?: readonly number[],
+): Promise<number> {
+  const all = collectionIds === undefined;
+  const row = await store.get<{ n: number }>(
+    `SELECT COUNT(*) AS n ${WAITING}${
+      all ? '' : ' AND c.collection_id IN (SELECT value FROM json_each(?))'
+    }`,
+    all ? [model] : [model, JSON.stringify(collectionIds)],
+  );
+  return row?.n ?? 0;
+}
+
+function chunkSource(store: Store, embedText: CodeEmbedText): EmbedBacklogSource {
+  return {
+    async top() {
+      const row = await store.get<{ top: number | null }>('SELECT MAX(id) AS top FROM code_chunks');
+      return row?.top ?? 0;
+    },
+    async next(model, after, limit) {
+      const rows = await store.all<{
+        id: number;
+        symbol: string | null;
+        signature: string | null;
+        text: string;
+        language: string | null;
+      }>(
+        `SELECT c.id, c.symbol, c.signature, c.text, f.language
+         FROM code_chunks c JOIN code_files f ON f.id = c.file_id
+           LEFT JOIN code_vectors v ON v.chunk_id = c.id
+         WHERE c.id > ? AND (v.chunk_id IS NULL OR v.model <> ?) ORDER BY c.id LIMIT ?`,
+        [after, model, limit],
+      );
+      return rows.map((r) => ({ id: r.id, text: embedText.chunk(r) }));
+    },
+    put: (model, rows) =>
+      store.write((tx) =>
+        store.codeIndex.putVectors(
+          tx,
+          model,
+          rows.map((r) => ({ chunkId: r.id, vector: r.vector })),
+        ),
+      ),
+    pending: (model) => pendingChunkVectors(store, model),
+  };
+}
+
+/** Creates (but does not start) the chunk embedding backlog. Call wake() to start. */
+export function createCodeEmbedWorker(options: CodeEmbedWorkerOptions): EmbedBacklog {
+  const { store, embedText, ...rest } = options;
+  return createEmbedBacklog({
+    ...rest,
+    source: chunkSource(store, embedText ?? DEFAULT_CODE_EMBED_TEXT),
+  });
+}
+
+/** How far the chunk embeddings of one collection are: what index_status shows. */
+export interface ChunkEmbeddings {
+  model: string;
+  chunks: number;
+  embedded: number;
+  /** Chunks waiting for a vector from `model` (the background backlog embeds them). */
+  pending: number;
+}
+
+/** The chunk embeddings of the collection named `collection` (zeros when there is none). */
+export async function chunkEmbeddings(
+  store: Store,
+  model: string,
+  collection: string,
+): Promise<ChunkEmbeddings> {
+  const row = await store.get<{ chunks: number; embedded: number }>(
+    `SELECT COUNT(c.id) AS chunks, COUNT(v.chunk_id) AS embedded
+     FROM code_collections k JOIN code_chunks c ON c.collection_id = k.id
+       LEFT JOIN code_vectors v ON v.chunk_id = c.id AND v.model = ?
+     WHERE k.name = ?`,
+    [model, collection],
+  );
+  const chunks = row?.chunks ?? 0;
+  const embedded = row?.embedded ?? 0;
+  return { model, chunks, embedded, pending: chunks - embedded };
+}
