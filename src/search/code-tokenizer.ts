@@ -107,7 +107,7 @@ function pushSegment(out: Token[], segment: string, base: number): void {
   }
   const words = parts.map(([s, e]) => fold(segment.slice(s, e)));
   const whole = words.join('');
-  out.push({ start: base, end, word: whole, term: whole });
+  out.push({ start: base, end, word: whole, term: stem(whole) });
   parts.forEach(([s, e], i) => {
     const word = words[i] as string;
     // A lone digit split off an identifier (utf8, md5, int2str) says nothing on its own.

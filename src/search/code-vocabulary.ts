@@ -2,15 +2,26 @@
 // the abbreviations code writes for common words (dict ↔ dictionary). General programming
 // usage, written down once; never derived from an evaluation's answers.
 
-/** English function words (as the prose stopwords), question filler and language names. */
-export const CODE_QUERY_STOPWORDS: ReadonlySet<string> = new Set(
+/**
+ * Names of programming languages as questions write them ("… in python"). A question names
+ * the language it is asked in, not something to find in the code.
+ */
+export const CODE_LANGUAGE_WORDS: ReadonlySet<string> = new Set(
   (
-    'a an and are as at be been but by can could did do does for from had has have he her his how i ' +
-    'if in into is it its me my no not of on or our she so that the their them then there these they ' +
-    'this to was we were what when where which who whom why will with would you your ' +
-    's t using use way python py python2 python3'
+    'python py python2 python3 javascript js typescript java golang kotlin csharp php ruby ' +
+    'rustlang cpp'
   ).split(' '),
 );
+
+/** English function words (as the prose stopwords), question filler and language names. */
+export const CODE_QUERY_STOPWORDS: ReadonlySet<string> = new Set([
+  ...(
+    'a an and are as at be been but by can could did do does for from had has have he her his how i ' +
+    'if in into is it its me my no not of on or our she so that the their them then there these they ' +
+    'this to was we were what when where which who whom why will with would you your s t using use way'
+  ).split(' '),
+  ...CODE_LANGUAGE_WORDS,
+]);
 
 /**
  * Groups of words code and questions use for one thing. A query term from a group also
