@@ -93,12 +93,24 @@ describe('codeEmbeddingText', () => {
     );
   });
 
-  it('falls back to signature words and code when there is little prose', () => {
+  it('adds signature words and code when there is no prose', () => {
     const text = codeEmbeddingText(
       { symbol: 'add', signature: 'def add(a, b)', text: 'def add(a, b):\n    return a + b' },
       'python',
     );
     expect(text).toBe('add\ndef add a b\ndef add(a, b):\n    return a + b');
+  });
+
+  it('keeps a short docstring without code', () => {
+    const text = codeEmbeddingText(
+      {
+        symbol: 'mag',
+        signature: 'def mag(z)',
+        text: 'def mag(z):\n    """Magnitude."""\n    return 1',
+      },
+      'python',
+    );
+    expect(text).toBe('mag. Magnitude.');
   });
 
   it('embeds a line window (no symbol, no prose) as its code', () => {

@@ -87,9 +87,9 @@ export interface EmbeddableChunk {
 
 /**
  * What a code chunk is embedded as: its name in words, then the first paragraph of its first
- * docstring or comment block, then its other comment lines (`write boolean. Writes a Boolean
- * to the stream.`). A chunk with less than 40 characters of that (no name, no prose) adds its
- * signature words and then its code. At most MAX_EMBED_CHARS.
+ * docstring or comment block, then the first line of each later block (`write boolean. Writes
+ * a Boolean to the stream.`). A chunk without prose adds its signature in words and its code.
+ * At most MAX_EMBED_CHARS.
  */
 export function codeEmbeddingText(chunk: EmbeddableChunk, language: string | null = null): string {
   const name = identifierWords(chunk.symbol ?? '');
@@ -98,12 +98,14 @@ export function codeEmbeddingText(chunk: EmbeddableChunk, language: string | nul
   const prose = [lead, ...rest.map((p) => p.split('\n')[0] ?? '')]
     .filter((p) => p !== '')
     .join(' ');
-  let out = name === '' ? prose : prose === '' ? name : `${name}. ${prose}`;
-  if (out.length < 40) {
-    const head = [identifierWords(chunk.signature ?? ''), chunk.text].filter((s) => s !== '');
-    out = [out, ...head].filter((s) => s !== '').join('\n');
-  }
-  return out.slice(0, MAX_EMBED_CHARS);
+  const parts =
+    prose === ''
+      ? [name, identifierWords(chunk.signature ?? ''), chunk.text]
+      : [name === '' ? '' : `${name}.`, prose];
+  return parts
+    .filter((p) => p !== '')
+    .join(prose === '' ? '\n' : ' ')
+    .slice(0, MAX_EMBED_CHARS);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { codeTokenizer, createCodeTokenizer, identifierParts } from './code-tokenizer.js';
+import { CODE_SYNONYMS } from './code-vocabulary.js';
 
 const terms = (text: string): string[] => codeTokenizer.tokenize(text).map((t) => t.term);
 const spans = (text: string): string[] =>
@@ -40,10 +41,17 @@ describe('identifierParts', () => {
 });
 
 describe('codeTokenizer.tokenize', () => {
-  it('keeps the whole identifier (separators dropped) before its stemmed parts', () => {
-    expect(terms('camelCase')).toEqual(['camelcase', 'camel', 'case']);
+  it('keeps the whole identifier, stemmed as one word, before its stemmed parts', () => {
+    expect(terms('camelCase')).toEqual(['camelcas', 'camel', 'case']);
     expect(terms('HTTPServer')).toEqual(['httpserver', 'http', 'server']);
-    expect(terms('sorted_strings')).toEqual(['sortedstrings', 'sort', 'string']);
+    expect(terms('sorted_strings')).toEqual(['sortedstr', 'sort', 'string']);
+  });
+
+  it('indexes one whole term for an identifier whatever its convention', () => {
+    const whole = (text: string): string | undefined => codeTokenizer.tokenize(text)[0]?.term;
+    expect(new Set(['file_name', 'fileName', 'FileName', 'filename'].map(whole))).toEqual(
+      new Set(['filenam']),
+    );
     expect(terms('forceAscii force_ascii')).toEqual([
       'forceascii',
       'forc',
@@ -129,13 +137,13 @@ describe('codeTokenizer.queryTerms', () => {
     expect(codeTokenizer.queryTerms('sort sorted sorting')).toEqual(['sort']);
   });
 
-  it('adds the synonyms of a term after the query’s own terms', () => {
-    expect(codeTokenizer.queryTerms('dict to str')).toEqual([
-      'dict',
-      'str',
-      'dictionari',
-      'string',
-    ]);
+  it('adds no synonyms by default', () => {
+    expect(codeTokenizer.queryTerms('dict to str')).toEqual(['dict', 'str']);
+  });
+
+  it('adds the synonyms of a term after the query’s own terms when given a vocabulary', () => {
+    const withSynonyms = createCodeTokenizer({ synonyms: CODE_SYNONYMS });
+    expect(withSynonyms.queryTerms('dict to str')).toEqual(['dict', 'str', 'dictionari', 'string']);
   });
 
   it('takes its vocabulary from the options', () => {

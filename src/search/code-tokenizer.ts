@@ -4,7 +4,7 @@
 // stemmed like prose. Pure computation: no I/O, no state beyond a bounded stem memo.
 import { stemmer } from 'stemmer';
 
-import { CODE_QUERY_STOPWORDS, CODE_SYNONYMS, synonymGroups } from './code-vocabulary.js';
+import { CODE_QUERY_STOPWORDS, synonymGroups } from './code-vocabulary.js';
 import type { Token, Tokenizer } from './tokenizer.js';
 
 /** Segments joined by `.`, `::`, `->`, `/`, `\` or a hyphen between letters. */
@@ -136,23 +136,27 @@ function tokenizeCode(text: string): Token[] {
   return out;
 }
 
-/** Choices of the query side; both default to the code vocabulary. */
+/** Choices of the query side. */
 export interface CodeTokenizerOptions {
-  /** Folded words a query drops (unless nothing else remains). */
+  /** Folded words a query drops unless nothing else remains (default CODE_QUERY_STOPWORDS). */
   stopwords?: ReadonlySet<string>;
-  /** Groups of equivalent words; a query term from a group also searches the others. */
+  /**
+   * Groups of equivalent words; a query term from a group also searches the others. Default
+   * none: CODE_SYNONYMS did not raise MRR on the tuning half of CoSQA (docs/benchmarks.md).
+   */
   synonyms?: readonly (readonly string[])[];
 }
 
 /**
  * A code tokenizer. Documents: every identifier's parts (stemmed) and, for identifiers and
- * compounds of several parts, the whole (folded, separators dropped inside an identifier,
- * kept between segments: `forceascii`, `os.path.isfile`). Queries: the same terms, stopwords
- * dropped unless nothing else remains, then each term's synonyms; at most 32 terms.
+ * compounds of several parts, the whole: an identifier's parts joined and stemmed as one word
+ * (`file_name`, `fileName` and `filename` all index `filenam`), a compound folded with its
+ * separators (`os.path.isfile`). Queries: the same terms, stopwords
+ * dropped unless nothing else remains, then each term's synonyms (if any); at most 32 terms.
  */
 export function createCodeTokenizer(options: CodeTokenizerOptions = {}): Tokenizer {
   const stopwords = options.stopwords ?? CODE_QUERY_STOPWORDS;
-  const groups = synonymGroups(options.synonyms ?? CODE_SYNONYMS, stem);
+  const groups = synonymGroups(options.synonyms ?? [], stem);
   return {
     name: 'code',
     tokenize: tokenizeCode,
@@ -166,5 +170,5 @@ export function createCodeTokenizer(options: CodeTokenizerOptions = {}): Tokeniz
   };
 }
 
-/** The code tokenizer with the default vocabulary (`name: 'code'`). */
+/** The code tokenizer with the default settings (`name: 'code'`): what the code corpus uses. */
 export const codeTokenizer: Tokenizer = createCodeTokenizer();

@@ -87,7 +87,9 @@ async function embedEverything(
   const texts = corpus.chunks.map((c) => codeEmbeddingText(c, 'python'));
   log(`embedding ${texts.length} chunks (codeEmbeddingText)…`);
   const chunks = await embedAll(embedder, texts, opts('chunks'));
-  log(`  ${chunks.cached ? 'from cache' : `${(chunks.ms / 1000).toFixed(1)} s`}`);
+  log(
+    `  ${chunks.embedded} embedded now, the rest from the cache, ${(chunks.ms / 1000).toFixed(1)} s`,
+  );
   let rawChunks: Embedded | null = null;
   if (!flags.quick) {
     log('embedding the raw chunk texts (attempt)…');
@@ -178,7 +180,7 @@ export async function runCodeEval(argv: readonly string[] = []): Promise<void> {
         chunkMs: Math.round(corpus.chunkMs),
         storeMs: Math.round(storeMs),
         embedMs: Math.round(vectors?.chunks.ms ?? 0),
-        embedCached: vectors?.chunks.cached ?? false,
+        embedded: vectors?.chunks.embedded ?? 0,
         queryEmbedMs: Math.round(vectors?.queries.ms ?? 0),
         syntax: corpus.syntax,
         fallback: corpus.fallback,

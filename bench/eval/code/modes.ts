@@ -1,9 +1,9 @@
 // The three search modes of the code eval, each through the CodeSearch channels: full text
 // alone, vectors alone, and the two fused with the product's CODE_FUSION. Ranks are over the
-// whole corpus: a fused list is followed by the rest of the full-text, then vector, order.
-import { fuseRrf } from '../../../src/memory/index.js';
+// whole corpus (each channel is asked for every chunk; see fuse.ts for the hybrid order).
 import { CODE_FUSION, codeVectorQuery } from '../../../src/search/index.js';
 import type { CosqaQuery } from './data.js';
+import { fusedIds } from './fuse.js';
 import { functionRank, percentile, type SplitMetrics, splitMetrics } from './score.js';
 import type { CodeSearch } from './search.js';
 
@@ -38,11 +38,10 @@ async function ranked(inputs: ModeInputs, mode: CodeMode, i: number): Promise<nu
   const vector = queryVectors?.[i];
   if (vector === undefined) throw new Error(`mode ${mode} needs query vectors`);
   if (mode === 'vector') return (await search.nearest(vector, chunks)).map((h) => h.id);
-  const fts = (await search.fullText(query.text, chunks)).map((h) => h.id);
-  const near = (await search.nearest(vector, chunks)).map((h) => h.id);
-  const depth = CODE_FUSION.depth;
-  const fused = fuseRrf(fts.slice(0, depth), near.slice(0, depth), CODE_FUSION).map((e) => e.rowid);
-  return [...new Set([...fused, ...fts, ...near])];
+  const fts = await search.fullText(query.text, chunks);
+  const near = await search.nearest(vector, chunks);
+  const cosine = new Map(near.map((h) => [h.id, h.score]));
+  return fusedIds(fts, near, (id) => cosine.get(id) ?? -1, CODE_FUSION);
 }
 
 /** Runs one mode over every query: whole-corpus ranks, split metrics and per-query latency. */

@@ -4,6 +4,7 @@
 import {
   CODE_BM25,
   CODE_FIELD_WEIGHTS,
+  CODE_SYNONYMS,
   codeTokenizer,
   createCodeTokenizer,
   type Token,
@@ -98,22 +99,25 @@ export async function ftsAttempts(ctx: FtsContext): Promise<Attempt[]> {
       await ftsRanks(ctx, bare, TEXT_ONLY, FTS_BM25),
     ),
   );
-  const stop = analyseChunks(ctx.corpus.chunks, createCodeTokenizer({ synonyms: [] }));
-  out.push(
-    attempt(
-      'tokenizer',
-      '+ query stopwords (function words, language names)',
-      'fts',
-      await ftsRanks(ctx, stop, TEXT_ONLY, FTS_BM25),
-    ),
-  );
   const code = analyseChunks(ctx.corpus.chunks, codeTokenizer);
   out.push(
     attempt(
       'tokenizer',
-      '+ code synonyms (CODE_SYNONYMS)',
+      '+ query stopwords (function words, language names): the code tokenizer',
       'fts',
       await ftsRanks(ctx, code, TEXT_ONLY, FTS_BM25),
+    ),
+  );
+  const synonyms = analyseChunks(
+    ctx.corpus.chunks,
+    createCodeTokenizer({ synonyms: CODE_SYNONYMS }),
+  );
+  out.push(
+    attempt(
+      'tokenizer',
+      '+ code synonyms (CODE_SYNONYMS; not adopted)',
+      'fts',
+      await ftsRanks(ctx, synonyms, TEXT_ONLY, FTS_BM25),
     ),
   );
   ctx.log('  tokenizer rungs done');
@@ -159,13 +163,12 @@ export async function ftsAttempts(ctx: FtsContext): Promise<Attempt[]> {
     bestOnTune('bm25', 'fts', params, (p) => `k1 ${p.k1}, b ${p.b} (product fields)`).attempt,
   );
   ctx.log(`  bm25 grid (${params.length}) done`);
-  const noSyn = analyseChunks(ctx.corpus.chunks, createCodeTokenizer({ synonyms: [] }));
   out.push(
     attempt(
       'tokenizer',
-      'product without the code synonyms',
+      'product + code synonyms (not adopted)',
       'fts',
-      await ftsRanks(ctx, noSyn, CODE_FIELD_WEIGHTS, CODE_BM25),
+      await ftsRanks(ctx, synonyms, CODE_FIELD_WEIGHTS, CODE_BM25),
     ),
   );
   return out;

@@ -1,12 +1,12 @@
 // The vector and fusion rungs of the attempts ladder: what a chunk and a query are embedded
 // as, then how the product's full-text list and vector list are fused (RRF grid, z-score
 // grid), the grids searched on the tuning half. In memory, over precomputed channel lists.
-import { type FusionOptions, fuseRrf, fuseScores } from '../../../src/memory/index.js';
 import { CODE_FUSION } from '../../../src/search/index.js';
 import { type Attempt, attempt, bestOnTune, type Ranks } from './attempts.js';
 import type { Hit } from './bm25.js';
 import type { StoredCorpus } from './corpus.js';
 import type { CosqaQuery } from './data.js';
+import { type CodeFusion, fusedIds } from './fuse.js';
 import { functionRank } from './score.js';
 import { nearestOf } from './search.js';
 import { dot } from './vectors.js';
@@ -33,81 +33,58 @@ export interface VectorContext {
 const ranksOf = (ctx: VectorContext, lists: readonly (readonly number[])[]): Ranks =>
   lists.map((ids, i) => functionRank(ids, ctx.corpus.functionOf, ctx.queries[i]?.answer ?? -1));
 
-function vectorLists(ctx: VectorContext, set: VectorSet): number[][] {
+function vectorLists(ctx: VectorContext, set: VectorSet): Hit[][] {
   const ids = ctx.corpus.chunks.map((c) => c.id);
-  return set.queries.map((q) => nearestOf(ids, set.chunks, q, ids.length).map((h) => h.id));
+  return set.queries.map((q) => nearestOf(ids, set.chunks, q, ids.length));
 }
 
-/** The fused list followed by the rest of the full-text, then vector, order. */
-const complete = (
-  fused: readonly number[],
-  fts: readonly Hit[],
-  vec: readonly number[],
-): number[] => [...new Set([...fused, ...fts.map((h) => h.id), ...vec])];
+const idsOf = (lists: readonly Hit[][]): number[][] => lists.map((l) => l.map((h) => h.id));
 
-function rrfRanks(ctx: VectorContext, vec: readonly number[][], options: FusionOptions): Ranks {
-  const depth = options.depth ?? 50;
-  return ranksOf(
-    ctx,
-    ctx.fts.map((fts, i) => {
-      const near = vec[i] ?? [];
-      const fused = fuseRrf(
-        fts.slice(0, depth).map((h) => h.id),
-        near.slice(0, depth),
-        options,
-      );
-      return complete(
-        fused.map((e) => e.rowid),
-        fts,
-        near,
-      );
-    }),
-  );
-}
-
-function zscoreRanks(ctx: VectorContext, vec: readonly number[][], weight: number): Ranks {
-  const depth = CODE_FUSION.depth;
+/** Ranks of every query for one fusion of the product's full-text and vector lists. */
+function fusionRanks(ctx: VectorContext, vec: readonly Hit[][], options: CodeFusion): Ranks {
   const byId = new Map(ctx.corpus.chunks.map((c, i) => [c.id, i]));
   return ranksOf(
     ctx,
     ctx.fts.map((fts, i) => {
-      const near = vec[i] ?? [];
       const query = ctx.product.queries[i] as Float32Array;
-      const bm25 = new Map(fts.slice(0, depth).map((h) => [h.id, h.score]));
-      const ids = new Set([...bm25.keys(), ...near.slice(0, depth)]);
-      const candidates = [...ids].map((id) => ({
-        rowid: id,
-        bm25: bm25.get(id) ?? null,
-        cosine: dot(query, ctx.product.chunks[byId.get(id) ?? 0] as Float32Array),
-      }));
-      const fused = fuseScores(candidates, new Map(), {
-        method: 'zscore',
-        ftsWeight: 1 - weight,
-        vectorWeight: weight,
-      });
-      return complete(
-        fused.map((e) => e.rowid),
-        fts,
-        near,
-      );
+      const cosine = (id: number): number =>
+        dot(query, ctx.product.chunks[byId.get(id) ?? 0] as Float32Array);
+      return fusedIds(fts, vec[i] ?? [], cosine, options);
     }),
   );
 }
 
-const describeRrf = (o: FusionOptions): string =>
-  `RRF k ${o.k}, vector weight ${o.vectorWeight}, depth ${o.depth}`;
+const describe = (o: CodeFusion): string =>
+  o.method === 'zscore'
+    ? `z-score, vector weight ${o.vectorWeight}, depth ${o.depth}`
+    : `RRF k ${o.k}, vector weight ${o.vectorWeight}, depth ${o.depth}`;
+
+const RRF_GRID: CodeFusion[] = [5, 10, 20, 60].flatMap((k) =>
+  [0.25, 0.5, 0.75, 1].flatMap((vectorWeight) =>
+    [50, 100].map((depth) => ({ method: 'rrf' as const, k, vectorWeight, depth })),
+  ),
+);
+const ZSCORE_GRID: CodeFusion[] = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4].flatMap((w) =>
+  [50, 100].map((depth) => ({
+    method: 'zscore' as const,
+    ftsWeight: 1 - w,
+    vectorWeight: w,
+    depth,
+  })),
+);
 
 /** Every vector and fusion attempt, in ladder order. */
 export function vectorAttempts(ctx: VectorContext): Attempt[] {
   const out: Attempt[] = [];
+  const raw = ctx.rawChunks;
   const variants: [string, VectorSet | null][] = [
     [
       'chunk text as stored; query as typed',
-      ctx.rawChunks === null ? null : { chunks: ctx.rawChunks, queries: ctx.rawQueries },
+      raw === null ? null : { chunks: raw, queries: ctx.rawQueries },
     ],
     [
       'chunk text as stored; query without language names',
-      ctx.rawChunks === null ? null : { chunks: ctx.rawChunks, queries: ctx.product.queries },
+      raw === null ? null : { chunks: raw, queries: ctx.product.queries },
     ],
     [
       'codeEmbeddingText (name words, docstring lead, comments); query as typed',
@@ -116,58 +93,37 @@ export function vectorAttempts(ctx: VectorContext): Attempt[] {
   ];
   for (const [change, set] of variants) {
     if (set !== null)
-      out.push(attempt('vector', change, 'vector', ranksOf(ctx, vectorLists(ctx, set))));
+      out.push(attempt('vector', change, 'vector', ranksOf(ctx, idsOf(vectorLists(ctx, set)))));
   }
   const vec = vectorLists(ctx, ctx.product);
   out.push(
-    attempt('vector', 'product: codeEmbeddingText; codeVectorQuery', 'vector', ranksOf(ctx, vec), {
-      product: true,
-    }),
-  );
-  out.push(
     attempt(
-      'fusion',
-      'RRF k 60, equal weights, depth 50',
-      'hybrid',
-      rrfRanks(ctx, vec, { k: 60, vectorWeight: 1, depth: 50 }),
+      'vector',
+      'product: codeEmbeddingText; codeVectorQuery',
+      'vector',
+      ranksOf(ctx, idsOf(vec)),
+      { product: true },
     ),
   );
-  out.push(
-    attempt(
-      'fusion',
+  const fixed: [string, CodeFusion][] = [
+    ['RRF k 60, equal weights, depth 50', { k: 60, vectorWeight: 1, depth: 50 }],
+    [
       'memory defaults: RRF k 5, vector weight 0.25, depth 50',
-      'hybrid',
-      rrfRanks(ctx, vec, { k: 5, vectorWeight: 0.25, depth: 50 }),
-    ),
-  );
-  const rrf: { point: FusionOptions; ranks: Ranks }[] = [];
-  for (const k of [5, 10, 20, 60]) {
-    for (const vectorWeight of [0.25, 0.5, 0.75, 1]) {
-      for (const depth of [50, 100]) {
-        const point = { k, vectorWeight, depth };
-        rrf.push({ point, ranks: rrfRanks(ctx, vec, point) });
-      }
-    }
+      { k: 5, vectorWeight: 0.25, depth: 50 },
+    ],
+  ];
+  for (const [change, o] of fixed)
+    out.push(attempt('fusion', change, 'hybrid', fusionRanks(ctx, vec, o)));
+  for (const grid of [RRF_GRID, ZSCORE_GRID]) {
+    const measured = grid.map((point) => ({ point, ranks: fusionRanks(ctx, vec, point) }));
+    out.push(bestOnTune('fusion', 'hybrid', measured, describe).attempt);
   }
-  out.push(bestOnTune('fusion', 'hybrid', rrf, describeRrf).attempt);
-  const z: { point: number; ranks: Ranks }[] = [0.2, 0.3, 0.4, 0.5].map((w) => ({
-    point: w,
-    ranks: zscoreRanks(ctx, vec, w),
-  }));
-  out.push(
-    bestOnTune(
-      'fusion',
-      'hybrid',
-      z,
-      (w) => `z-score, vector weight ${w}, depth ${CODE_FUSION.depth}`,
-    ).attempt,
-  );
   out.push(
     attempt(
       'fusion',
-      `product: ${describeRrf(CODE_FUSION)}`,
+      `product: ${describe(CODE_FUSION)}`,
       'hybrid',
-      rrfRanks(ctx, vec, CODE_FUSION),
+      fusionRanks(ctx, vec, CODE_FUSION),
       { product: true },
     ),
   );

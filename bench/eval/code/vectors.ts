@@ -1,6 +1,7 @@
 // Embeddings for the code eval: texts embedded with the project's embedder in large batches,
-// kept in a cache file under the OS temp folder (keyed by model and texts) so a rerun or a
-// sweep does not embed 6,267 functions again; and brute-force cosine ranking over them.
+// each vector kept in a cache file under the OS temp folder (one file per model, keyed by a
+// hash of the text) so a rerun or a changed embedding text embeds only what it has not seen;
+// and brute-force cosine ranking over them.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,36 +11,51 @@ import type { Embedder } from '../../../src/embed/index.js';
 
 /** Texts per embed call (the local model's batch is set separately). */
 const CALL_BATCH = 256;
+const KEY_BYTES = 20;
 
 export interface Embedded {
   vectors: Float32Array[];
   dims: number;
   ms: number;
-  /** True when the vectors came from the cache file (ms is then the read time). */
-  cached: boolean;
+  /** Texts embedded now; the others came from the cache file. */
+  embedded: number;
 }
 
-const cachePath = (model: string, texts: readonly string[]): string => {
-  const h = createHash('sha256').update(model);
-  for (const t of texts) h.update('\u0000').update(t);
-  return join(tmpdir(), 'cairn-eval-code-vectors', `${h.digest('hex').slice(0, 32)}.f32`);
-};
+const keyOf = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-function readCache(path: string, count: number): Float32Array[] | null {
-  if (!existsSync(path)) return null;
+const cachePath = (model: string): string =>
+  join(tmpdir(), 'cairn-eval-code-vectors', `${keyOf(model).slice(0, 16)}.bin`);
+
+/** The cache file: records of a 20-byte text hash, the dimension count, then the vector. */
+function readCache(path: string): Map<string, Float32Array> {
+  const out = new Map<string, Float32Array>();
+  if (!existsSync(path)) return out;
   const buf = readFileSync(path);
-  const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
-  if (count === 0 || all.length % count !== 0) return null;
-  const dims = all.length / count;
-  return Array.from({ length: count }, (_, i) => all.slice(i * dims, (i + 1) * dims));
+  let at = 0;
+  while (at + KEY_BYTES + 4 <= buf.length) {
+    const key = buf.subarray(at, at + KEY_BYTES).toString('hex');
+    const dims = buf.readUInt32LE(at + KEY_BYTES);
+    const from = at + KEY_BYTES + 4;
+    if (from + dims * 4 > buf.length) break;
+    const v = new Float32Array(dims);
+    for (let i = 0; i < dims; i++) v[i] = buf.readFloatLE(from + i * 4);
+    out.set(key, v);
+    at = from + dims * 4;
+  }
+  return out;
 }
 
-function writeCache(path: string, vectors: readonly Float32Array[]): void {
+function writeCache(path: string, cache: ReadonlyMap<string, Float32Array>): void {
   mkdirSync(join(path, '..'), { recursive: true });
-  const dims = vectors[0]?.length ?? 0;
-  const all = new Float32Array(vectors.length * dims);
-  vectors.forEach((v, i) => all.set(v, i * dims));
-  writeFileSync(`${path}.tmp`, Buffer.from(all.buffer));
+  const parts: Buffer[] = [];
+  for (const [key, v] of cache) {
+    const rec = Buffer.alloc(KEY_BYTES + 4 + v.length * 4);
+    Buffer.from(key, 'hex').copy(rec, 0);
+    rec.writeUInt32LE(v.length, KEY_BYTES);
+    v.forEach((x, i) => rec.writeFloatLE(x, KEY_BYTES + 4 + i * 4));
+    parts.push(rec);
+  }
+  writeFileSync(`${path}.tmp`, Buffer.concat(parts));
   renameSync(`${path}.tmp`, path);
 }
 
@@ -50,30 +66,30 @@ export interface EmbedOptions {
   label?: string;
 }
 
-/** Embeds `texts` in order (unit vectors), from the cache when it holds them. */
+/** Embeds `texts` in order (unit vectors), taking what it can from the cache. */
 export async function embedAll(
   embedder: Embedder,
   texts: readonly string[],
   options: EmbedOptions = {},
 ): Promise<Embedded> {
   const started = performance.now();
-  const path = cachePath(embedder.model, texts);
   const useCache = options.cache !== false;
-  const hit = useCache ? readCache(path, texts.length) : null;
-  if (hit !== null) {
-    const dims = hit[0]?.length ?? 0;
-    return { vectors: hit, dims, ms: performance.now() - started, cached: true };
-  }
-  const vectors: Float32Array[] = [];
-  for (let i = 0; i < texts.length; i += CALL_BATCH) {
-    vectors.push(...(await embedder.embed(texts.slice(i, i + CALL_BATCH))));
-    if (texts.length > CALL_BATCH) {
-      options.log?.(`  embedded ${vectors.length}/${texts.length} ${options.label ?? ''}`);
+  const path = cachePath(embedder.model);
+  const cache = useCache ? readCache(path) : new Map<string, Float32Array>();
+  const keys = texts.map(keyOf);
+  const missing = [...new Set(texts.filter((_, i) => !cache.has(keys[i] as string)))];
+  for (let i = 0; i < missing.length; i += CALL_BATCH) {
+    const batch = missing.slice(i, i + CALL_BATCH);
+    const vectors = await embedder.embed(batch);
+    batch.forEach((t, j) => cache.set(keyOf(t), vectors[j] as Float32Array));
+    if (missing.length > CALL_BATCH) {
+      options.log?.(`  embedded ${i + batch.length}/${missing.length} ${options.label ?? ''}`);
     }
   }
-  if (useCache && vectors.length > 0) writeCache(path, vectors);
+  if (useCache && missing.length > 0) writeCache(path, cache);
+  const vectors = keys.map((k) => cache.get(k) as Float32Array);
   const dims = vectors[0]?.length ?? 0;
-  return { vectors, dims, ms: performance.now() - started, cached: false };
+  return { vectors, dims, ms: performance.now() - started, embedded: missing.length };
 }
 
 /** Dot product (cosine, for unit vectors). */
