@@ -107,7 +107,7 @@ export function renderCodeEval(r: CodeEvalReport): string {
     '',
     '### Attempts',
     '',
-    'Every configuration tried, in memory over the stored chunks. A grid row is the best of its grid on the tuning half, then measured on the held-out half and on all queries. A setting was adopted only when it raised tuning-half MRR by at least 0.01 over the simpler one (smaller differences are within the noise of 250 queries); the held-out half was not used to choose. **(product)** rows are the shipped settings (`src/search/code-ranking.ts`), which the modes above use.',
+    'Every configuration tried, in memory over the stored chunks. A grid row is the best of its grid on the tuning half, then measured on the held-out half and on all queries. Settings were chosen stage by stage (tokenizer, fields, BM25, fusion) on the tuning half: the best point of a grid replaced the current setting only when it beat it by at least 0.01 MRR there (smaller differences are within the noise of 250 queries); the held-out half was not used to choose. **(product)** rows are the shipped settings (`src/search/code-ranking.ts`), which the modes above use.',
     '',
     ladder(r),
   ].join('\n');
