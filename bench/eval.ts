@@ -3,6 +3,7 @@
 // adding one entry to EVALS (loaded lazily).
 const EVALS: Record<string, (flags: readonly string[]) => Promise<void>> = {
   memory: async (flags) => (await import('./eval/memory/index.js')).runMemoryEval(flags),
+  code: async (flags) => (await import('./eval/code/index.js')).runCodeEval(flags),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,0 +1,40 @@
+// Hybrid lists for the code eval: the full-text and vector lists of one query fused with the
+// project's fusion (`fuseRrf`, or `fuseScores` over z-scored BM25 and cosine), followed by the
+// rest of the full-text, then vector, order so a rank exists for every chunk.
+import { type FusionOptions, fuseRrf, fuseScores } from '../../../src/memory/index.js';
+import type { Hit } from './bm25.js';
+
+/** Fusion settings: the project's options with the candidate depth required. */
+export type CodeFusion = FusionOptions & { depth: number };
+
+/**
+ * Chunk ids best first. `cosine(id)` is the exact similarity of a chunk to the query (z-score
+ * fusion scores full-text candidates the vector list did not return).
+ */
+export function fusedIds(
+  fts: readonly Hit[],
+  near: readonly Hit[],
+  cosine: (id: number) => number,
+  options: CodeFusion,
+): number[] {
+  const top = fts.slice(0, options.depth);
+  const close = near.slice(0, options.depth);
+  let fused: number[];
+  if (options.method === 'zscore') {
+    const bm25 = new Map(top.map((h) => [h.id, h.score]));
+    const ids = new Set([...bm25.keys(), ...close.map((h) => h.id)]);
+    const candidates = [...ids].map((id) => ({
+      rowid: id,
+      bm25: bm25.get(id) ?? null,
+      cosine: cosine(id),
+    }));
+    fused = fuseScores(candidates, new Map(), options).map((e) => e.rowid);
+  } else {
+    fused = fuseRrf(
+      top.map((h) => h.id),
+      close.map((h) => h.id),
+      options,
+    ).map((e) => e.rowid);
+  }
+  return [...new Set([...fused, ...fts.map((h) => h.id), ...near.map((h) => h.id)])];
+}
