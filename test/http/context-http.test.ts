@@ -47,7 +47,13 @@ describe('context server over HTTP', () => {
     const r = await callContext<{ rules: RuleInfo[] }>(client, 'list_rules', {
       category: 'security',
     });
-    expect(r.data.rules.map((x) => x.id)).toEqual(['hardcoded-secret']);
+    expect(r.data.rules.map((x) => x.id)).toEqual([
+      'hardcoded-secret',
+      'eval-usage',
+      'weak-hash',
+      'shell-injection',
+      'sql-injection',
+    ]);
     expect(await callInvalid(client, 'analyze_code', { path: '/etc/passwd' })).toMatch(
       /^invalid args: path: path "\/etc\/passwd" is outside the allowed roots/,
     );
