@@ -19,6 +19,7 @@ export const CONTEXT_TOOLS = [
   'index_status',
   'list_repos',
   'list_rules',
+  'search_code',
   'validate_code',
 ];
 
