@@ -117,3 +117,26 @@ export async function callContext<T = Record<string, unknown>>(
   if (result.isError === true) throw new Error(`${name} failed: ${text}`);
   return { text, data: result.structuredContent as T, meta: result._meta };
 }
+
+/**
+ * index_repo of `root` as collection `demo`, then search_code for `query`, both with `meta` as
+ * the request `_meta` (the transport suites' check that search works end to end).
+ */
+export async function indexThenSearch(
+  client: Client,
+  root: string,
+  query: string,
+  meta: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  const indexed = (await client.callTool({
+    name: 'index_repo',
+    arguments: { path: root, collection: 'demo' },
+    _meta: meta,
+  })) as CallToolResult;
+  if (indexed.isError === true) throw new Error(`index_repo failed: ${JSON.stringify(indexed)}`);
+  return (await client.callTool({
+    name: 'search_code',
+    arguments: { query },
+    _meta: meta,
+  })) as CallToolResult;
+}
