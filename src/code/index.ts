@@ -144,6 +144,7 @@ export {
   type FileSummary,
   type FindingCounts,
   type Hotspot,
+  type InspectSkip,
   type InspectLimits,
   type InspectTarget,
   listRulesInput,
