@@ -99,6 +99,20 @@ describe('cairn-context: validate_code and .cairn/rules.toml', () => {
     );
   });
 
+  it('a subdirectory run obeys the project root rules file, its globs relative to that root', async () => {
+    const file = rulesFile('ignore = ["src/load.ts"]\n[thresholds]\ncyclomatic = 3\n');
+    const { data } = await validate({
+      path: join(project.root, 'src'),
+      rules: ['cyclomatic-complexity', ...HYGIENE],
+    });
+    expect(data.rulesFile).toBe(file);
+    expect(data.thresholds.cyclomatic).toBe(3);
+    expect(data.files).toMatchObject({ skipped: { 'rules.toml ignore': 1 } });
+    expect(data.findings.map((f) => [f.path, f.rule])).toEqual([
+      ['pick.ts', 'cyclomatic-complexity'],
+    ]);
+  });
+
   it('an override applies its thresholds and disabled rules to its folder only', async () => {
     project.write('tools/pick.ts', PICK_TS);
     rulesFile(

@@ -1,5 +1,5 @@
-// Which `.cairn/rules.toml` a validate_code run obeys: a project run's own directory; for one
-// file, the nearest ancestor directory holding `.cairn/`, never above the allowed root that
+// Which `.cairn/rules.toml` a validate_code run obeys: the nearest directory holding `.cairn/`
+// (a project run's own directory first; for one file, its directory first), never above the allowed root that
 // holds the file and at most MAX_RULES_ANCESTORS levels up. Reads nothing but `.cairn` entries.
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -42,10 +42,18 @@ export async function rulesRootOf(
   file: string,
   allowedRoots: readonly string[],
 ): Promise<string | null> {
-  const roots = allowedRootsOf(allowedRoots).filter((r) => isWithin(file, r));
+  return rulesRootFrom(dirname(file), allowedRoots);
+}
+
+/** As rulesRootOf, starting at directory `start` itself. */
+export async function rulesRootFrom(
+  start: string,
+  allowedRoots: readonly string[],
+): Promise<string | null> {
+  const roots = allowedRootsOf(allowedRoots).filter((r) => isWithin(start, r));
   const top = roots.sort((a, b) => a.length - b.length)[0];
   if (top === undefined) return null;
-  let dir = dirname(file);
+  let dir = start;
   for (let i = 0; i < MAX_RULES_ANCESTORS && isWithin(dir, top); i++) {
     if (await holdsCairn(dir)) return dir;
     const parent = dirname(dir);
@@ -62,6 +70,22 @@ export async function rulesRootOf(
 export async function loadProjectRules(root: string | null): Promise<ProjectRules> {
   const config = root === null ? DEFAULT_RULE_CONFIG : await loadRuleConfig(root);
   return { root, config, optionsFor: pathOptions(config) };
+}
+
+/**
+ * The rules of a directory run: the directory's own `.cairn/`, else the nearest ancestor's
+ * (as for a file); the rules file's globs stay relative to the directory holding it.
+ * @throws InvalidInputError as loadProjectRules.
+ */
+export async function directoryRules(
+  dir: string,
+  allowedRoots: readonly string[],
+): Promise<ProjectRules> {
+  const root = await rulesRootFrom(dir, allowedRoots);
+  const rules = await loadProjectRules(root);
+  if (root === null || root === dir) return rules;
+  const prefix = relative(root, dir).split(sep).join('/');
+  return { ...rules, optionsFor: (path, base) => rules.optionsFor(`${prefix}/${path}`, base) };
 }
 
 /** `file` relative to the project root, POSIX-style (as the globs want), or `file` itself. */

@@ -13,6 +13,7 @@ import {
 } from '../rules/index.js';
 import { fitToBudget, truncationHint } from './budget.js';
 import {
+  directoryRules,
   loadProjectRules,
   type ProjectRules,
   projectOptions,
@@ -135,7 +136,7 @@ async function validateFile(
 
 /**
  * Validates the file or directory at `options.path` under its project's `.cairn/rules.toml`
- * (a directory's own; for a file, the nearest ancestor holding `.cairn/`). Rules and category
+ * (the nearest directory holding `.cairn/`: a directory's own first, else an ancestor's). Rules and category
  * are checked before the path is touched (thresholds by validateSource, on the first file).
  * @throws InvalidInputError naming `rules`, `category`, `thresholds`, `path` (outside the
  *   allowed roots, missing, binary, too large, not code, or a file/directory that does not
@@ -152,7 +153,7 @@ export async function validatePath(options: ValidatePathOptions): Promise<Valida
   const target = await resolveTarget(options.path, options.allowedRoots, options.cwd);
   const scope = scopeOf(options, target.isDirectory);
   if (scope === 'file') return validateFile(options, target.real, limits, base);
-  const rules = await loadProjectRules(target.real);
+  const rules = await directoryRules(target.real, options.allowedRoots);
   const run = await validateProject(target.real, options, limits, rules, base);
   const report = {
     scope,
