@@ -18,6 +18,7 @@ import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
+import { VAULT_MIGRATION } from './migration-vault.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
 
@@ -258,4 +259,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CODE_INDEX_MIGRATION,
   CODE_POSTINGS_MIGRATION,
   CODE_INDEX_JOBS_MIGRATION,
+  VAULT_MIGRATION,
 ];
