@@ -10,9 +10,9 @@ import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { MIGRATIONS } from './migrations.js';
-import { docidDigest } from './vault-documents.js';
 import { applyMigrations, openSqliteStore } from './sqlite.js';
 import type { Queryable, Store } from './types.js';
+import { docidDigest } from './vault-documents.js';
 import { INTERNAL_COLLECTION, type VaultFilter, type VaultFragmentInput } from './vault-types.js';
 
 let dir: string;
@@ -307,7 +307,7 @@ describe('vault vectors', () => {
     const near = await addDoc({ path: 'n.md' });
     const far = await addDoc({ path: 'f.md' });
     const sys = await addDoc({ collection: INTERNAL_COLLECTION, path: 'o.md' });
-    const other = await addDoc({ vault: 'b', path: 'n.md' });
+    await addDoc({ vault: 'b', path: 'n.md' });
     const ix = store.vaultIndex;
     expect(await ix.pendingVectors('m')).toBe(4);
     const frag = async (id: number) => (await ix.fragmentsOf(id))[0]?.id ?? 0;
