@@ -22,6 +22,12 @@ export interface VaultSearch {
    * the filter admits.
    */
   fullText(query: string, filter: VaultFilter, limit: number): Promise<VaultTextHit[]>;
+  /**
+   * Document frequencies of `terms` (already tokenized) over the whole vault corpus, and how
+   * many fragments it holds: the statistics query expansion weighs feedback terms with. The
+   * folded figures (a sync's last few deltas may not be in them yet).
+   */
+  termStats(terms: readonly string[]): Promise<{ df: Map<string, number>; fragments: number }>;
 }
 
 export function createVaultSearch(db: Queryable, rank: VaultRank): VaultSearch {
@@ -42,6 +48,20 @@ export function createVaultSearch(db: Queryable, rank: VaultRank): VaultSearch {
   }
 
   return {
+    async termStats(terms) {
+      const rows =
+        terms.length === 0
+          ? []
+          : await db.all<{ term: string; df: number }>(
+              'SELECT term, df FROM vault_terms WHERE term IN (SELECT value FROM json_each(?))',
+              [JSON.stringify([...new Set(terms)])],
+            );
+      const stats = await db.get<{ docs: number }>(
+        'SELECT docs FROM vault_postings_stats WHERE id = 1',
+      );
+      return { df: new Map(rows.map((r) => [r.term, r.df])), fragments: stats?.docs ?? 0 };
+    },
+
     async fullText(query, filter, limit) {
       const terms = proseTokenizer.queryTerms(query);
       const want = Math.trunc(limit);
