@@ -2,114 +2,25 @@
 // operations, vectors from a two-axis stub embedder): the raw and composite regimes of search
 // and vsearch, minScore semantics, pin on exact ties only, the internal collection and its
 // opt-ins, query's stages and the strong-signal bypass, memory_rank's factors.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import {
-  INTERNAL_COLLECTION,
-  openSqliteStore,
-  type Store,
-  type VaultFilter,
-} from '../../store/index.js';
+import { type VaultFixture, vaultFixture } from '../../../test/vault/store-fixture.js';
+import { INTERNAL_COLLECTION, type VaultFilter } from '../../store/index.js';
 import type { FullHit } from './hits.js';
 import { queryVault } from './query.js';
 import { explainVaultRanking } from './rank-explain.js';
-import { type RetrieveDeps, searchVault, vsearchVault } from './search.js';
-import type { VaultEmbedder } from './vector.js';
+import { searchVault, vsearchVault } from './search.js';
 
-const NOW = Date.UTC(2026, 11, 1);
-const DAY = 86_400_000;
-const AXES = [/queue|retry|backoff|letter/i, /taco|lunch|food/i] as const;
-const stub: VaultEmbedder = {
-  model: 'stub:2',
-  embed: (texts) =>
-    Promise.resolve(
-      texts.map((t) => {
-        const v = Float32Array.from(AXES, (re) => (re.test(t) ? 1 : 0.05));
-        const n = Math.hypot(...v);
-        return v.map((x) => x / n);
-      }),
-    ),
-};
-
-let dir: string;
-let store: Store;
-let deps: RetrieveDeps;
+let f: VaultFixture;
+let deps: VaultFixture['deps'];
+let add: VaultFixture['add'];
+let filter: VaultFixture['filter'];
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-vault-retrieve-'));
-  store = await openSqliteStore(join(dir, 'v.db'));
-  deps = { index: store.vaultIndex, embedder: stub, now: () => NOW };
+  f = await vaultFixture();
+  ({ deps, add, filter } = f);
 });
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => f.close());
 
-interface Spec {
-  path: string;
-  text: string;
-  title?: string;
-  collection?: string;
-  type?: string;
-  ageDays?: number;
-  pinned?: boolean;
-}
-
-async function add(spec: Spec): Promise<number> {
-  const vault = 'default';
-  const id = await store.write(async (tx) => {
-    const c = await store.vaultIndex.ensureCollection(tx, {
-      vault,
-      name: spec.collection ?? 'notes',
-      contentRoot: spec.collection === INTERNAL_COLLECTION ? '' : '/tmp/notes',
-      pattern: '**/*.md',
-      now: NOW,
-    });
-    const at = NOW - (spec.ageDays ?? 10) * DAY;
-    const doc = await store.vaultIndex.upsertDocument(tx, {
-      vault,
-      collectionId: c.id,
-      path: spec.path,
-      title: spec.title ?? spec.path,
-      contentType: spec.type ?? 'note',
-      frontmatter: {},
-      content: spec.text,
-      contentHash: spec.path,
-      size: spec.text.length,
-      mtime: at,
-      lines: 1,
-      words: spec.text.split(/\s+/).length,
-      modifiedAt: at,
-      authoredAt: null,
-      origin: 'fs',
-      now: NOW,
-    });
-    await store.vaultIndex.replaceFragments(tx, doc.id, [
-      { ordinal: 0, kind: 'whole', headingPath: '', startLine: 1, endLine: 1, text: spec.text },
-    ]);
-    if (spec.pinned === true) await store.vaultIndex.setPinned(tx, vault, [doc.id], true);
-    return doc.id;
-  });
-  const frags = await store.vaultIndex.fragmentsOf(id);
-  const vectors = await stub.embed(frags.map((f) => f.text));
-  await store.write((tx) =>
-    store.vaultIndex.putVectors(
-      tx,
-      stub.model,
-      frags.map((f, i) => ({ fragmentId: f.id, vector: vectors[i] ?? new Float32Array(2) })),
-    ),
-  );
-  return id;
-}
-
-const filter = (over: Partial<VaultFilter> = {}): VaultFilter => ({
-  vault: 'default',
-  now: NOW,
-  ...over,
-});
 const args = (query: string, over: Record<string, unknown> = {}) => ({
   query,
   limit: 10,
