@@ -33,6 +33,7 @@ import {
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
+import { createVaultEmbedWorker } from '../vault/index.js';
 
 export interface CoreOptions {
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
@@ -79,6 +80,11 @@ export interface Core {
    * the embedder's model, embedded in the background. Serving processes wake it.
    */
   readonly codeEmbedWorker: EmbedBacklog | null;
+  /**
+   * The vault fragment embedding backlog (null without an embedder): fragments of active vault
+   * documents without a vector from the embedder's model. A sync or an internal save wakes it.
+   */
+  readonly vaultEmbedWorker: EmbedBacklog | null;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -205,6 +211,19 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
           onError: (err) =>
             logger.warn({ err }, 'background chunk embedding failed; will retry on the next wake'),
         });
+  const vaultEmbedWorker =
+    embedder === null
+      ? null
+      : createVaultEmbedWorker({
+          store,
+          embedder,
+          restRatio: envEmbedRest(embedder.model),
+          onError: (err) =>
+            logger.warn(
+              { err },
+              'background fragment embedding failed; will retry on the next wake',
+            ),
+        });
   const memory = createMemory(store, {
     scrubber: createScrubber(),
     embedder,
@@ -255,6 +274,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedder,
     embedWorker,
     codeEmbedWorker,
+    vaultEmbedWorker,
     codeSearch,
     logger,
     clock: options.clock ?? Date.now,
@@ -268,7 +288,11 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
       rooms.close();
-      const stopped = Promise.all([embedWorker?.stop(), codeEmbedWorker?.stop()]);
+      const stopped = Promise.all([
+        embedWorker?.stop(),
+        codeEmbedWorker?.stop(),
+        vaultEmbedWorker?.stop(),
+      ]);
       await embedder?.close();
       await stopped;
       await store.close();

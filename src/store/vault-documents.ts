@@ -65,6 +65,8 @@ export interface VaultDocuments {
     tx: Queryable,
     doc: VaultDocumentInput,
   ): Promise<{ id: number; docid: string; created: boolean }>;
+  /** Whether the collection has a document (in any state) at `path`. */
+  pathTaken(tx: Queryable, collectionId: number, path: string): Promise<boolean>;
   /** Records a new size and mtime for content that did not change. */
   touchDocument(tx: Queryable, id: number, size: number, mtime: number): Promise<void>;
   /** Replaces the document's fragments (their vectors go with them). */
@@ -176,6 +178,14 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
       );
       if (row === undefined) throw new Error('document insert returned nothing');
       return { id: row.id, docid, created: true };
+    },
+
+    async pathTaken(tx, collectionId, path) {
+      const row = await tx.get(
+        'SELECT 1 AS x FROM vault_documents WHERE collection_id = ? AND path = ?',
+        [collectionId, path],
+      );
+      return row !== undefined;
     },
 
     async touchDocument(tx, id, size, mtime) {
