@@ -33,7 +33,12 @@ import {
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
-import { createVaultEmbedWorker } from '../vault/index.js';
+import {
+  createVaultContext,
+  createVaultEmbedWorker,
+  type VaultContext,
+  vaultConfigFromEnv,
+} from '../vault/index.js';
 
 export interface CoreOptions {
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
@@ -85,6 +90,8 @@ export interface Core {
    * documents without a vector from the embedder's model. A sync or an internal save wakes it.
    */
   readonly vaultEmbedWorker: EmbedBacklog | null;
+  /** The document vault (cairn-vault): vault resolution, filters, sync and the retrieval deps. */
+  readonly vault: VaultContext;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -224,8 +231,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
               'background fragment embedding failed; will retry on the next wake',
             ),
         });
+  const scrubber = createScrubber();
   const memory = createMemory(store, {
-    scrubber: createScrubber(),
+    scrubber,
     embedder,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.autoEmbed === true && embedWorker !== null
@@ -262,6 +270,15 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(autoCodeEmbed === null ? {} : { onVectorsPending: () => autoCodeEmbed.rescan() }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const autoVaultEmbed = options.autoEmbed === true ? vaultEmbedWorker : null;
+  const vault = createVaultContext({
+    store,
+    embedder,
+    scrubber,
+    config: vaultConfigFromEnv(process.env),
+    ...(options.clock === undefined ? {} : { now: options.clock }),
+    ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
+  });
   return {
     version: readVersion(),
     dbPath,
@@ -275,6 +292,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedWorker,
     codeEmbedWorker,
     vaultEmbedWorker,
+    vault,
     codeSearch,
     logger,
     clock: options.clock ?? Date.now,

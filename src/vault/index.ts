@@ -98,3 +98,9 @@ export {
   vaultSyncInput,
   vsearchInput,
 } from './tool-schemas.js';
+export {
+  createVaultContext,
+  splitCollections,
+  type VaultContext,
+  type VaultServiceOptions,
+} from './service.js';
