@@ -36,11 +36,14 @@ import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
 import {
   createVaultContext,
   createVaultEmbedWorker,
+  type VaultConfig,
   type VaultContext,
   vaultConfigFromEnv,
 } from '../vault/index.js';
 
 export interface CoreOptions {
+  /** The configured vaults (name → content root); default CAIRN_VAULTS. */
+  vaults?: VaultConfig | undefined;
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
   dbPath?: string | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
@@ -275,7 +278,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     store,
     embedder,
     scrubber,
-    config: vaultConfigFromEnv(process.env),
+    config: options.vaults ?? vaultConfigFromEnv(process.env),
     ...(options.clock === undefined ? {} : { now: options.clock }),
     ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
   });

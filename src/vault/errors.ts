@@ -28,5 +28,13 @@ export class VaultRestrictedPathError extends PolicyError {
 /** No live document answers to the path or docid in this vault. */
 export class VaultDocumentNotFoundError extends NotFoundError {}
 
-/** The content root is missing or not a directory, a name is reserved, a glob is malformed. */
-export class VaultInputError extends InvalidInputError {}
+/**
+ * The content root is missing or not a directory, a name is reserved, a glob is malformed. A
+ * message that already opens with its field (`content_root: …`) keeps it, and the field is not
+ * repeated by the mapper (`invalid args: content_root: …`, said once).
+ */
+export class VaultInputError extends InvalidInputError {
+  constructor(message: string, field?: string) {
+    super(message, field !== undefined && message.startsWith(`${field}: `) ? undefined : field);
+  }
+}
