@@ -46,11 +46,6 @@ export {
 } from './internal.js';
 export { fileTitle, parseMarkdown, type ParsedMarkdown } from './markdown.js';
 export { assertAllowed, restrictedRule } from './restricted.js';
-export {
-  resolveContentRoot,
-  SYNC_REASONS,
-  type SyncOptions,
-  type SyncReport,
-  syncVault,
-} from './sync.js';
+export { resolveContentRoot, type SyncOptions, type SyncReport, syncVault } from './sync.js';
+export { SYNC_REASONS } from './sync-run.js';
 export { DEFAULT_WALK_LIMITS, type Skipped, type WalkLimits } from './walk.js';
