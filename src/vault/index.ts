@@ -1,7 +1,7 @@
-// The memory vault's domain: vault configuration, markdown parsing and fragments, the sync of a
-// content root (restricted paths, incremental, deletions deactivate), document access and the
-// internal collection. Imports the store, the embedding loop and memory's scrubber; never a
-// façade. The scoring (src/vault/scoring) and the query pipeline build on it.
+// The vault domain (document memory): configuration, markdown parsing and fragments, the sync of
+// a content root (restricted paths, incremental, deletions deactivate), document access, the
+// internal collection, the fragment embedding backlog; scoring, the query pipeline and the tool
+// input schemas. Other folders import from here, never from the files behind it.
 export {
   DEFAULT_VAULT,
   listVaults,
@@ -12,7 +12,7 @@ export {
   vaultConfigFromEnv,
   type VaultEntry,
 } from './config.js';
-export { contentTypeOf, VAULT_CONTENT_TYPES, type VaultContentType } from './content-type.js';
+export { contentTypeOf } from './content-type.js';
 export {
   createVaultEmbedWorker,
   fragmentEmbedText,
@@ -49,3 +49,47 @@ export { assertAllowed, restrictedRule } from './restricted.js';
 export { resolveContentRoot, type SyncOptions, type SyncReport, syncVault } from './sync.js';
 export { SYNC_REASONS } from './sync-run.js';
 export { DEFAULT_WALK_LIMITS, type Skipped, type WalkLimits } from './walk.js';
+export {
+  type Breakdown,
+  compositeScore,
+  explainRanking,
+  ftsTransform,
+  isRecencyQuery,
+  rawOrder,
+  compositeOrder,
+  scoreAll,
+  WEIGHT_PROFILES,
+  type WeightProfile,
+} from './scoring/index.js';
+export {
+  classifyIntent,
+  classifyRoute,
+  createFeatureReranker,
+  createPrfExpander,
+  planClauses,
+  runQuery,
+  strongSignal,
+} from './query/index.js';
+export {
+  getInput,
+  intentSearchInput,
+  listVaultsInput,
+  memoryForgetInput,
+  memoryPinInput,
+  memoryRankInput,
+  memoryRetrieveInput,
+  memorySnoozeInput,
+  memoryStatsInput,
+  multiGetInput,
+  findSimilarInput,
+  lifecycleRestoreInput,
+  lifecycleSweepInput,
+  queryInput,
+  queryPlanInput,
+  searchInput,
+  sessionLogInput,
+  timelineInput,
+  vaultOnlyInput,
+  vaultSyncInput,
+  vsearchInput,
+} from './tool-schemas.js';
