@@ -229,6 +229,35 @@ describe('vault full text', () => {
   });
 });
 
+describe('vault postings', () => {
+  it('a title change re-indexes every fragment of the document', async () => {
+    const d = await addDoc({
+      path: 'p.md',
+      title: 'Ruff',
+      fragments: [{ text: 'a' }, { text: 'b' }],
+    });
+    await store.write((tx) =>
+      tx.run("UPDATE vault_documents SET title = 'Knot' WHERE id = ?", [d.id]),
+    );
+    expect(await store.vaultIndex.fullText('ruff', filter(), 5)).toEqual([]);
+    expect(await store.vaultIndex.fullText('knot', filter(), 5)).toHaveLength(2);
+  });
+
+  it('fragments written past the store are counted, then drained in the background', async () => {
+    const d = await addDoc({ path: 'q.md', fragments: [{ text: 'first' }] });
+    await store.run(
+      `INSERT INTO vault_fragments(document_id, ordinal, kind, heading_path, start_line, end_line, text)
+       VALUES (?, 9, 'paragraph', '', 1, 1, 'stint')`,
+      [d.id],
+    );
+    expect(await store.vaultIndex.pendingPostings()).toBe(1);
+    // A search ranks what is indexed and starts the drain.
+    expect(await store.vaultIndex.fullText('stint', filter(), 5)).toEqual([]);
+    await expect.poll(() => store.vaultIndex.pendingPostings()).toBe(0);
+    expect(docsOf(await store.vaultIndex.fullText('stint', filter(), 5))).toEqual([d.id]);
+  });
+});
+
 describe('vault documents', () => {
   it('keeps a docid across re-upserts and extends it on a collision', async () => {
     const first = await addDoc({ path: 'k.md' });

@@ -1,27 +1,14 @@
 // A vault document's content type: frontmatter `type` when it is one of the known types, else
 // inferred from a directory of its path (handoffs/, decisions/, research/ …), else note. The
-// list matches CONTENT_TYPES of src/vault/scoring/recency.ts (recency half-lives by type).
+// list is scoring's CONTENT_TYPES (recency half-lives by type).
+import { CONTENT_TYPES, type ContentType } from './scoring/index.js';
 
-export const VAULT_CONTENT_TYPES = [
-  'decision',
-  'handoff',
-  'progress',
-  'observation',
-  'session',
-  'note',
-  'research',
-  'deduction',
-  'reference',
-  'preference',
-] as const;
-export type VaultContentType = (typeof VAULT_CONTENT_TYPES)[number];
-
-const KNOWN = new Set<string>(VAULT_CONTENT_TYPES);
+const KNOWN = new Set<string>(CONTENT_TYPES);
 
 /** Directory names (singular, plural, a few synonyms) → type. */
-const DIRECTORIES: Readonly<Record<string, VaultContentType>> = {
+const DIRECTORIES: Readonly<Record<string, ContentType>> = {
   ...Object.fromEntries(
-    VAULT_CONTENT_TYPES.flatMap((t) => [
+    CONTENT_TYPES.flatMap((t) => [
       [t, t],
       [`${t}s`, t],
     ]),
@@ -37,10 +24,10 @@ const DIRECTORIES: Readonly<Record<string, VaultContentType>> = {
 };
 
 /** The type of a document from its frontmatter `type` and its path (relative, '/'-separated). */
-export function contentTypeOf(frontmatterType: unknown, path: string): VaultContentType {
+export function contentTypeOf(frontmatterType: unknown, path: string): ContentType {
   if (typeof frontmatterType === 'string') {
     const t = frontmatterType.trim().toLowerCase();
-    if (KNOWN.has(t)) return t as VaultContentType;
+    if (KNOWN.has(t)) return t as ContentType;
   }
   const dirs = path.split('/').slice(0, -1).reverse();
   for (const dir of dirs) {

@@ -12,7 +12,7 @@ export {
   vaultConfigFromEnv,
   type VaultEntry,
 } from './config.js';
-export { contentTypeOf, VAULT_CONTENT_TYPES, type VaultContentType } from './content-type.js';
+export { contentTypeOf } from './content-type.js';
 export {
   createVaultEmbedWorker,
   fragmentEmbedText,
@@ -46,13 +46,8 @@ export {
 } from './internal.js';
 export { fileTitle, parseMarkdown, type ParsedMarkdown } from './markdown.js';
 export { assertAllowed, restrictedRule } from './restricted.js';
-export {
-  resolveContentRoot,
-  SYNC_REASONS,
-  type SyncOptions,
-  type SyncReport,
-  syncVault,
-} from './sync.js';
+export { resolveContentRoot, type SyncOptions, type SyncReport, syncVault } from './sync.js';
+export { SYNC_REASONS } from './sync-run.js';
 export { DEFAULT_WALK_LIMITS, type Skipped, type WalkLimits } from './walk.js';
 export {
   type Breakdown,

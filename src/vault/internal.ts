@@ -3,15 +3,15 @@
 // retrieval filters by default (see VaultFilter); saved scrubbed like any document.
 import type { Scrubber } from '../memory/index.js';
 import { INTERNAL_COLLECTION, type Store } from '../store/index.js';
-import type { VaultContentType } from './content-type.js';
 import { VaultInputError } from './errors.js';
 import { prepareDocument, writeDocument } from './ingest.js';
+import type { ContentType } from './scoring/index.js';
 
 export const INTERNAL_KINDS = ['observation', 'deduction', 'handoff', 'diary'] as const;
 export type InternalKind = (typeof INTERNAL_KINDS)[number];
 
 /** The folder and content type of each kind. */
-const KIND: Readonly<Record<InternalKind, { dir: string; type: VaultContentType }>> = {
+const KIND: Readonly<Record<InternalKind, { dir: string; type: ContentType }>> = {
   observation: { dir: 'observations', type: 'observation' },
   deduction: { dir: 'deductions', type: 'deduction' },
   handoff: { dir: 'handoffs', type: 'handoff' },

@@ -5,15 +5,16 @@
 import { parse as parseYaml } from 'yaml';
 
 import type { VaultFragmentInput } from '../store/index.js';
-import { contentTypeOf, type VaultContentType } from './content-type.js';
+import { contentTypeOf } from './content-type.js';
 import { headingOf, splitFragments } from './fragments.js';
+import type { ContentType } from './scoring/index.js';
 
 export interface ParsedMarkdown {
   frontmatter: Record<string, unknown>;
   /** Whether a frontmatter block was present but not a YAML mapping. */
   frontmatterError: boolean;
   title: string;
-  contentType: VaultContentType;
+  contentType: ContentType;
   /** The frontmatter date (date, created or authored), ms; null without a valid one. */
   authoredAt: number | null;
   lines: number;
