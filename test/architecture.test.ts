@@ -22,6 +22,7 @@ const DOMAINS = new Set([
   'backplane',
   'code',
   'activity',
+  'vault',
 ]);
 
 function walk(dir: string): string[] {

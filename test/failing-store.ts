@@ -17,6 +17,7 @@ export function failingStore(store: Store, trap: Trap): Store {
   return {
     memoryIndex: store.memoryIndex,
     codeIndex: store.codeIndex,
+    vaultIndex: store.vaultIndex,
     location: store.location,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),

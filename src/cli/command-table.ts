@@ -78,6 +78,8 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
     'the backplane over stdio (acts as the operator unless given an agent token); also the bin cairn-mcp-backplane',
   context:
     'the code-context server over stdio (paths within $CAIRN_CODE_ROOTS); also the bin cairn-mcp-context',
+  vault:
+    'the document-memory vault server over stdio (vaults from $CAIRN_VAULTS or vault_sync); also the bin cairn-mcp-vault',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>

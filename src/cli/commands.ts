@@ -145,10 +145,11 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
   }
   const memoryServer = name === 'memory';
   const contextServer = name === 'context';
+  const vaultServer = name === 'vault';
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
-    autoEmbed: memoryServer || contextServer,
+    autoEmbed: memoryServer || contextServer || vaultServer,
   });
   const server = MCP_SERVERS[name].create(core, {
     readOnly: values['read-only'] === true,

@@ -33,8 +33,17 @@ import {
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
+import {
+  createVaultContext,
+  createVaultEmbedWorker,
+  type VaultConfig,
+  type VaultContext,
+  vaultConfigFromEnv,
+} from '../vault/index.js';
 
 export interface CoreOptions {
+  /** The configured vaults (name → content root); default CAIRN_VAULTS. */
+  vaults?: VaultConfig | undefined;
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
   dbPath?: string | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
@@ -79,6 +88,13 @@ export interface Core {
    * the embedder's model, embedded in the background. Serving processes wake it.
    */
   readonly codeEmbedWorker: EmbedBacklog | null;
+  /**
+   * The vault fragment embedding backlog (null without an embedder): fragments of active vault
+   * documents without a vector from the embedder's model. A sync or an internal save wakes it.
+   */
+  readonly vaultEmbedWorker: EmbedBacklog | null;
+  /** The document vault (cairn-vault): vault resolution, filters, sync and the retrieval deps. */
+  readonly vault: VaultContext;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -205,8 +221,22 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
           onError: (err) =>
             logger.warn({ err }, 'background chunk embedding failed; will retry on the next wake'),
         });
+  const vaultEmbedWorker =
+    embedder === null
+      ? null
+      : createVaultEmbedWorker({
+          store,
+          embedder,
+          restRatio: envEmbedRest(embedder.model),
+          onError: (err) =>
+            logger.warn(
+              { err },
+              'background fragment embedding failed; will retry on the next wake',
+            ),
+        });
+  const scrubber = createScrubber();
   const memory = createMemory(store, {
-    scrubber: createScrubber(),
+    scrubber,
     embedder,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.autoEmbed === true && embedWorker !== null
@@ -243,6 +273,15 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(autoCodeEmbed === null ? {} : { onVectorsPending: () => autoCodeEmbed.rescan() }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
+  const autoVaultEmbed = options.autoEmbed === true ? vaultEmbedWorker : null;
+  const vault = createVaultContext({
+    store,
+    embedder,
+    scrubber,
+    config: options.vaults ?? vaultConfigFromEnv(process.env),
+    ...(options.clock === undefined ? {} : { now: options.clock }),
+    ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
+  });
   return {
     version: readVersion(),
     dbPath,
@@ -255,6 +294,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedder,
     embedWorker,
     codeEmbedWorker,
+    vaultEmbedWorker,
+    vault,
     codeSearch,
     logger,
     clock: options.clock ?? Date.now,
@@ -268,7 +309,11 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       // Stop the worker first, then the embedder (which rejects an in-flight batch), then
       // wait for the worker to notice, so shutdown never waits on a model load.
       rooms.close();
-      const stopped = Promise.all([embedWorker?.stop(), codeEmbedWorker?.stop()]);
+      const stopped = Promise.all([
+        embedWorker?.stop(),
+        codeEmbedWorker?.stop(),
+        vaultEmbedWorker?.stop(),
+      ]);
       await embedder?.close();
       await stopped;
       await store.close();

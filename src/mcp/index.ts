@@ -40,3 +40,4 @@ export {
   PROVENANCE_META_KEY,
   provenancedTool,
 } from './context/index.js';
+export { createVaultServer, VAULT_SERVER_NAME, vaultTools } from './vault/index.js';

@@ -8,6 +8,7 @@ import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
 import { createTeamChatServer } from './teamchat-server.js';
 import { createToolsServer } from './tools-server.js';
+import { createVaultServer } from './vault/index.js';
 
 /** Connection-bound parameters, as strings from an attach URL or stdio flags. */
 export interface Binding {
@@ -68,6 +69,12 @@ export const MCP_SERVERS = {
     // No binding yet: paths are bounded by the allowed roots, provenance comes per call.
     bindingParams: [],
     create: (core: Core): Server => createContextServer(core),
+  },
+  vault: {
+    title: 'cairn-vault',
+    // No binding: a call names its vault (`vault`), the default vault otherwise.
+    bindingParams: [],
+    create: (core: Core): Server => createVaultServer(core),
   },
 } as const satisfies Record<string, McpServerEntry>;
 

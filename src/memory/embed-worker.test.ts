@@ -178,6 +178,7 @@ describe('createEmbedWorker', () => {
     const spy: Store = {
       location: store.location,
       memoryIndex: store.memoryIndex,
+      vaultIndex: store.vaultIndex,
       codeIndex: store.codeIndex,
       get: (sql, params) => store.get(sql, params),
       run: (sql, params) => store.run(sql, params),

@@ -9,4 +9,23 @@ export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.j
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
+export type { VaultIndex } from './vault-index.js';
+export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
+export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';
+export {
+  type FragmentKind,
+  INTERNAL_COLLECTION,
+  type VaultCollectionRow,
+  type VaultDocumentInput,
+  type VaultDocumentMeta,
+  type VaultDocumentRow,
+  type VaultFilter,
+  type VaultFragmentInput,
+  type VaultFragmentRow,
+  type VaultFragmentToEmbed,
+  type VaultOrigin,
+  type VaultSyncState,
+  type VaultTextHit,
+  type VaultVectorHit,
+} from './vault-types.js';
 export type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';

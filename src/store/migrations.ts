@@ -19,6 +19,7 @@ import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
+import { VAULT_MIGRATION } from './migration-vault.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
 
@@ -260,4 +261,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CODE_POSTINGS_MIGRATION,
   CODE_INDEX_JOBS_MIGRATION,
   CODE_RANKING_MIGRATION,
+  VAULT_MIGRATION,
 ];

@@ -1,7 +1,7 @@
 // One connection's postings for every corpus: flushes the dirty documents of each inside the
 // store's write transactions (and its background drain), and holds the caches searches rank
 // with. Memory flushes a bounded number per write (a backlog drains in the background); a
-// corpus whose marks are ordered (code) also indexes every document the transaction itself
+// corpus whose marks are ordered (code, the vault) also indexes every document the transaction itself
 // marked, however many, so a committed batch is searchable at once.
 import { CODE_CORPUS } from './code-postings.js';
 import { MemoryPostings } from './memory-postings.js';
@@ -9,6 +9,7 @@ import type { SyncDb } from './migration-types.js';
 import { PostingsCache } from './postings-cache.js';
 import type { PostingsCorpus } from './postings-corpus.js';
 import { flushPostings, lastMark, TermIds } from './postings.js';
+import { VAULT_CORPUS } from './vault-postings.js';
 
 interface Writer {
   terms: TermIds;
@@ -19,8 +20,9 @@ interface Writer {
 export class PostingsEngine {
   readonly memory = new MemoryPostings();
   readonly code = new PostingsCache(CODE_CORPUS);
+  readonly vault = new PostingsCache(VAULT_CORPUS);
 
-  readonly #writers: Writer[] = [this.memory.cache.corpus, this.code.corpus].map(
+  readonly #writers: Writer[] = [this.memory.cache.corpus, this.code.corpus, this.vault.corpus].map(
     (corpus: PostingsCorpus) => ({ terms: new TermIds(corpus), mark: undefined }),
   );
 

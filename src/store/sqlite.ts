@@ -19,6 +19,7 @@ import {
   sleep,
 } from './sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
+import { createVaultIndex, type VaultIndex } from './vault-index.js';
 
 export { applyMigrations } from './sqlite-open.js';
 
@@ -47,6 +48,7 @@ class SqliteStore implements Store {
   #draining: Promise<void> | null = null;
   readonly memoryIndex: MemoryIndex;
   readonly codeIndex: CodeIndex;
+  readonly vaultIndex: VaultIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
     this.#db = db;
@@ -83,6 +85,17 @@ class SqliteStore implements Store {
         })),
       );
       // Chunks changed past a store write: index them in the background (pending() says so).
+      if (backlog) void this.drainPostings();
+      return ranked;
+    });
+    this.vaultIndex = createVaultIndex(this, async (terms, collectionIds, k) => {
+      const vault = this.#postings.vault;
+      const { ranked, backlog } = await this.#exclusive(() =>
+        this.#readSync(() => ({
+          ranked: vault.rank(this.#sync, terms, collectionIds, k),
+          backlog: vault.hasBacklog(this.#sync),
+        })),
+      );
       if (backlog) void this.drainPostings();
       return ranked;
     });

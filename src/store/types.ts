@@ -3,6 +3,7 @@
 
 import type { CodeIndex } from './code-index.js';
 import type { MemoryIndex } from './memory-index.js';
+import type { VaultIndex } from './vault-index.js';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
@@ -23,6 +24,8 @@ export interface Store extends Queryable {
   readonly memoryIndex: MemoryIndex;
   /** BM25 and vector search over code chunks, per collection (named operations). */
   readonly codeIndex: CodeIndex;
+  /** Vault documents, fragments, BM25 and vectors over fragments, lifecycle (named operations). */
+  readonly vaultIndex: VaultIndex;
   /** Where the data lives (a file path, or ':memory:'). */
   readonly location: string;
   /**

@@ -1,5 +1,54 @@
-// The vault domain (document memory): scoring, the query pipeline and the tool input schemas.
-// Other folders import from here, never from the files behind it.
+// The memory vault's domain: vault configuration, markdown parsing and fragments, the sync of a
+// content root (restricted paths, incremental, deletions deactivate), document access and the
+// internal collection. Imports the store, the embedding loop and memory's scrubber; never a
+// façade. The scoring (src/vault/scoring) and the query pipeline build on it.
+export {
+  DEFAULT_VAULT,
+  listVaults,
+  parseVaults,
+  resolveVault,
+  VAULT_NAME,
+  type VaultConfig,
+  vaultConfigFromEnv,
+  type VaultEntry,
+} from './config.js';
+export { contentTypeOf } from './content-type.js';
+export {
+  createVaultEmbedWorker,
+  fragmentEmbedText,
+  type VaultEmbedWorkerOptions,
+} from './embed-backlog.js';
+export {
+  VaultDocumentNotFoundError,
+  VaultInputError,
+  VaultRestrictedPathError,
+  VaultUnknownError,
+} from './errors.js';
+export { splitFragments } from './fragments.js';
+export {
+  type DocumentText,
+  findDocument,
+  getDocument,
+  type LineWindow,
+  MULTI_GET_MAX_BYTES,
+  multiGet,
+  type MultiGetItem,
+  type MultiGetOptions,
+  type MultiGetResult,
+} from './get.js';
+export { compileGlob, isGlob } from './glob.js';
+export {
+  type InternalDocument,
+  type InternalKind,
+  INTERNAL_KINDS,
+  saveInternal,
+  type SavedInternal,
+} from './internal.js';
+export { fileTitle, parseMarkdown, type ParsedMarkdown } from './markdown.js';
+export { assertAllowed, restrictedRule } from './restricted.js';
+export { resolveContentRoot, type SyncOptions, type SyncReport, syncVault } from './sync.js';
+export { SYNC_REASONS } from './sync-run.js';
+export { DEFAULT_WALK_LIMITS, type Skipped, type WalkLimits } from './walk.js';
 export {
   type Breakdown,
   compositeScore,
@@ -44,3 +93,43 @@ export {
   vaultSyncInput,
   vsearchInput,
 } from './tool-schemas.js';
+export {
+  createVaultContext,
+  splitCollections,
+  type VaultContext,
+  type VaultServiceOptions,
+} from './service.js';
+export {
+  type CompactHit,
+  DEFAULT_QUERY_STAGES,
+  explainVaultRanking,
+  findSimilar,
+  findTarget,
+  forgetDocument,
+  type FullHit,
+  GRAPH_PENDING,
+  intentSearch,
+  isConfident,
+  lifecycleRestore,
+  lifecycleStatus,
+  lifecycleSweep,
+  memoryRetrieve,
+  type MutationAnswer,
+  pinDocument,
+  queryPlan,
+  type QueryStages,
+  queryVault,
+  type RankItem,
+  type RetrieveDeps,
+  type RetrieveMode,
+  type ScoreBasis,
+  searchVault,
+  sessionLog,
+  snoozeDocument,
+  timelineOf,
+  type VaultEmbedder,
+  type VaultHit,
+  VaultVectorsUnavailableError,
+  vsearchVault,
+} from './retrieve/index.js';
+export { indexStats, memoryStats, vaultStatus } from './stats.js';

@@ -18,10 +18,12 @@ import {
   createTasksServer,
   createTeamChatServer,
   createToolsServer,
+  createVaultServer,
 } from '../../src/mcp/index.js';
 import { OPERATOR } from '../backplane/helpers.js';
 import { discoveryOf, FULL_ENV, makeProject } from '../context/fixtures.js';
-import { callInvalid, callOk } from '../helpers.js';
+import { callInvalid, callOk, tempDir } from '../helpers.js';
+import { callVault, NOTES, writeNotes } from '../vault/fixtures.js';
 import type { SchemaNode } from './generate.js';
 import {
   callOnce,
@@ -240,6 +242,21 @@ describe('validation errors are tool errors, and null optionals are accepted', (
       ...{ repo_path: root, base_branch: 'main', target_branch: 'HEAD', depth: 2, limit: 5 },
       ...{ collection: 'demo', dry_run: true, wait_seconds: 0 },
       ...{ query: 'load', resource: 'code', min_score: 0.5, filters: ['lang:ts'], token: 't' },
+    };
+    expect(await checkContract(client, plausible)).toEqual([]);
+  });
+
+  it('vault', async () => {
+    const notes = tempDir('cairn-contract-vault-');
+    onTestFinished(() => notes.cleanup());
+    writeNotes(notes.path, NOTES);
+    const core = await openCore();
+    const client = await connect(createVaultServer(core));
+    await callVault(client, 'vault_sync', { vault: 'default', content_root: notes.path });
+    const plausible = {
+      ...{ query: 'queue retry', limit: 5, file: 'decisions/queue.md', pattern: '**/*.md' },
+      ...{ docid: 'decisions/queue.md', vault: 'default', content_root: notes.path },
+      ...{ collection: 'default', minScore: 0.1, until: '2030-01-01', mode: 'keyword' },
     };
     expect(await checkContract(client, plausible)).toEqual([]);
   });

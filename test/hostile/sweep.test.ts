@@ -5,7 +5,7 @@
 // passes integrity_check, nothing was logged as a fault and the data seeded first is intact.
 // CAIRN_HOSTILE_SEED / CAIRN_HOSTILE_ROUNDS explore.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -20,11 +20,13 @@ import {
   createTasksServer,
   createTeamChatServer,
   createToolsServer,
+  createVaultServer,
 } from '../../src/mcp/index.js';
 import { credentialsOf, OPERATOR } from '../backplane/helpers.js';
 import { discoveryOf, FULL_ENV, LOAD_TS, makeProject } from '../context/fixtures.js';
-import { callOk, textOf } from '../helpers.js';
+import { callOk, tempDir, textOf } from '../helpers.js';
 import { pendingApproval } from '../tools/helpers.js';
+import { callVault, NOTES, writeNotes } from '../vault/fixtures.js';
 import {
   callOnce,
   closeOpened,
@@ -290,6 +292,56 @@ describe('hostile-input sweep', () => {
     expect(failures).toEqual([]);
     await expectHealthy(core, targets);
     expect(readFileSync(join(root, 'src/load.ts'), 'utf8')).toBe(LOAD_TS);
+  });
+});
+
+describe('hostile-input sweep: vault', () => {
+  it('vault: every tool, with a synced vault, a symlink into a restricted folder and a second vault', async () => {
+    const notes = tempDir('cairn-sweep-vault-');
+    onTestFinished(() => notes.cleanup());
+    writeNotes(notes.path, NOTES);
+    mkdirSync(join(notes.path, '.ssh'));
+    symlinkSync(join(notes.path, '.ssh'), join(notes.path, 'keys'));
+    const core = await openCore();
+    const client = await connect(createVaultServer(core));
+    await callVault(client, 'vault_sync', { vault: 'default', content_root: notes.path });
+    await callVault(client, 'vault_sync', {
+      vault: 'other',
+      content_root: join(notes.path, 'notes'),
+    });
+    const targets = [{ label: 'vault', client }];
+    const failures = await sweep(targets, {
+      plausible: {
+        ...{ query: ['queue retry', 'latest handoff', 'why did we', 'notes/lunch.md', '#zzzzzz'] },
+        ...{
+          file: ['decisions/queue.md', '#000000', '../etc/passwd', '**'],
+          docid: ['notes/lunch.md', '#x'],
+        },
+        ...{
+          pattern: ['**/*.md', 'notes/*', '[', 'a.md,b.md'],
+          vault: ['default', 'other', 'nope', '../x'],
+        },
+        ...{ content_root: [notes.path, join(notes.path, 'keys'), '/etc/', 'nope', '/root'] },
+        ...{
+          collection: ['default', '_clawmem', 'nope', 'a,b'],
+          collection_name: ['c2', '_clawmem'],
+        },
+        ...{ minScore: [0, 0.5, 1], limit: [1, 10, 50], until: ['2030-01-01', 'soon'] },
+        ...{ mode: ['auto', 'keyword', 'semantic', 'timeline'], force_intent: ['WHY', 'WHAT'] },
+        ...{
+          candidateLimit: [1, 30],
+          maxBytes: [1, 10240],
+          fromLine: [1, 99999],
+          maxLines: [1, 5],
+        },
+      },
+      positions: true,
+    });
+    expect(failures).toEqual([]);
+    await expectHealthy(core, targets);
+    expect(readFileSync(join(notes.path, 'decisions/queue.md'), 'utf8')).toBe(
+      NOTES['decisions/queue.md'],
+    );
   });
 });
 

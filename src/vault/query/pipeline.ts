@@ -2,7 +2,7 @@
 // expansion → BM25 and vector lists for the original and the expanded query → weighted RRF
 // (the original above its expansion) → rerank of the top candidateLimit. Knows no store: the
 // caller passes the channels. Reports which stages ran and why a stage was skipped.
-import { fuseLists, type RankedList } from '../../search/index.js';
+import { fuseLists, type RankedList, tokenize } from '../../search/index.js';
 import type { Expansion, QueryExpander } from './expand.js';
 import type { Reranker } from './rerank.js';
 
@@ -37,8 +37,10 @@ export interface QueryChannels {
   vector: ((query: string, limit: number) => Promise<VectorLeg>) | null;
   /** Title and text of candidates, for expansion feedback and the reranker. */
   texts(ids: readonly number[]): Promise<ReadonlyMap<number, { title: string; text: string }>>;
-  df(term: string): number;
-  readonly documents: number;
+  /** Document frequencies of (tokenized) terms and the corpus size, for expansion's idf. */
+  termStats(
+    terms: readonly string[],
+  ): Promise<{ df: ReadonlyMap<string, number>; fragments: number }>;
 }
 
 export interface QueryInput {
@@ -92,16 +94,20 @@ export async function runQuery(
   );
   let expansion: Expansion | null = null;
   if (!bypassed && first.length > 0) {
-    const feedback = await channels.texts(first.slice(0, 5).map((h) => h.id));
+    const texts = await channels.texts(first.slice(0, 5).map((h) => h.id));
+    const feedback = first.slice(0, 5).flatMap((h) => {
+      const t = texts.get(h.id);
+      return t === undefined ? [] : [`${t.title}\n${t.text}`];
+    });
+    const stats = await channels.termStats([
+      ...new Set(feedback.flatMap((f) => tokenize(f).map((t) => t.term))),
+    ]);
     expansion = await stages.expander.expand({
       query: input.query,
       intent: input.intent,
-      feedback: first.slice(0, 5).flatMap((h) => {
-        const t = feedback.get(h.id);
-        return t === undefined ? [] : [`${t.title}\n${t.text}`];
-      }),
-      df: (t) => channels.df(t),
-      documents: channels.documents,
+      feedback,
+      df: (t) => stats.df.get(t) ?? 0,
+      documents: stats.fragments,
     });
   }
   const queries = expansion?.queries ?? [

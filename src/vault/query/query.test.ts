@@ -88,8 +88,11 @@ function channels(): QueryChannels {
     vector: null,
     texts: (ids) =>
       Promise.resolve(new Map(ids.map((id) => [id, DOCS[id] ?? { title: '', text: '' }]))),
-    df: (term) => terms.filter((t) => t.has(term)).length,
-    documents: DOCS.length,
+    termStats: (list) =>
+      Promise.resolve({
+        df: new Map(list.map((term) => [term, terms.filter((t) => t.has(term)).length])),
+        fragments: DOCS.length,
+      }),
   };
 }
 

@@ -1,0 +1,159 @@
+// Fragment vectors in sqlite-vec: one vec0 table per dimension, partitioned by collection, and
+// vault_vectors recording which model made each (migration 24 drops a vector when its fragment
+// changes or goes). KNN per collection, rechecked against the filter; and the backlog queries
+// the embedding loop runs (fragments of active documents without a vector from the model).
+import { createVaultVecSql, vaultVecTable } from './migration-vault.js';
+import type { Queryable } from './types.js';
+import { documentConditions, filterCollections } from './vault-filter.js';
+import type { VaultFilter, VaultFragmentToEmbed, VaultVectorHit } from './vault-types.js';
+
+export interface VaultVectors {
+  /** Stores (or replaces) fragment vectors of one dimension; vanished fragments are skipped. */
+  putVectors(
+    tx: Queryable,
+    model: string,
+    rows: readonly { fragmentId: number; vector: Float32Array }[],
+  ): Promise<void>;
+  /** The fragments embedded by `model` nearest `vector` the filter admits, most similar first. */
+  nearest(
+    model: string,
+    vector: Float32Array,
+    filter: VaultFilter,
+    limit: number,
+  ): Promise<VaultVectorHit[]>;
+  /** The largest fragment id (0 when none): where a backlog scan is complete. */
+  maxFragmentId(): Promise<number>;
+  /** Fragments of active documents above `after` without a `model` vector, ascending. */
+  fragmentsToEmbed(model: string, after: number, limit: number): Promise<VaultFragmentToEmbed[]>;
+  /** Fragments of active documents (of `vault`, else all) without a `model` vector. */
+  pendingVectors(model: string, vault?: string): Promise<number>;
+}
+
+const MAX_K = 4096;
+
+const blobOf = (v: Float32Array): Uint8Array =>
+  new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+
+const WAITING = `FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
+  LEFT JOIN vault_vectors v ON v.fragment_id = f.id
+  WHERE d.active = 1 AND (v.fragment_id IS NULL OR v.model <> ?)`;
+
+export function createVaultVectors(db: Queryable): VaultVectors {
+  const known = new Set<number>();
+
+  async function tableExists(dims: number): Promise<boolean> {
+    if (known.has(dims)) return true;
+    const row = await db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
+      [vaultVecTable(dims)],
+    );
+    if ((row?.n ?? 0) > 0) known.add(dims);
+    return known.has(dims);
+  }
+
+  async function knn(dims: number, blob: Uint8Array, k: number, collections: readonly number[]) {
+    const lists = await Promise.all(
+      collections.map((id) =>
+        db.all<{ rowid: number; distance: number }>(
+          `SELECT rowid, distance FROM ${vaultVecTable(dims)}
+           WHERE embedding MATCH ? AND k = ? AND collection_id = ?`,
+          [blob, k, BigInt(id)],
+        ),
+      ),
+    );
+    return lists
+      .flat()
+      .sort((a, b) => a.distance - b.distance || a.rowid - b.rowid)
+      .slice(0, k);
+  }
+
+  async function recheck(
+    hits: readonly { rowid: number; distance: number }[],
+    model: string,
+    filter: VaultFilter,
+  ): Promise<VaultVectorHit[]> {
+    if (hits.length === 0) return [];
+    const where = documentConditions(filter);
+    const ok = await db.all<{ id: number; documentId: number }>(
+      `SELECT f.id, f.document_id AS documentId
+       FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
+       JOIN vault_vectors v ON v.fragment_id = f.id AND v.model = ?
+       WHERE f.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
+      [model, JSON.stringify(hits.map((h) => h.rowid)), ...where.params],
+    );
+    const doc = new Map(ok.map((r) => [r.id, r.documentId]));
+    return hits.flatMap((h) => {
+      const documentId = doc.get(h.rowid);
+      return documentId === undefined
+        ? []
+        : [{ fragmentId: h.rowid, documentId, cosine: 1 - h.distance }];
+    });
+  }
+
+  return {
+    async putVectors(tx, model, rows) {
+      const dims = rows[0]?.vector.length ?? 0;
+      if (rows.length === 0) return;
+      if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
+        throw new Error(`bad vector dims ${dims}`);
+      for (const sql of createVaultVecSql(dims)) await tx.run(sql);
+      for (const { fragmentId, vector } of rows) {
+        if (vector.length !== dims) throw new Error('vectors in one batch must share a dimension');
+        const frag = await tx.get<{ collection: number }>(
+          `SELECT d.collection_id AS collection FROM vault_fragments f
+           JOIN vault_documents d ON d.id = f.document_id WHERE f.id = ?`,
+          [fragmentId],
+        );
+        if (frag === undefined) continue;
+        await tx.run('DELETE FROM vault_vectors WHERE fragment_id = ?', [fragmentId]);
+        await tx.run(`DELETE FROM ${vaultVecTable(dims)} WHERE rowid = ?`, [BigInt(fragmentId)]);
+        await tx.run(
+          `INSERT INTO ${vaultVecTable(dims)}(rowid, embedding, collection_id) VALUES (?, ?, ?)`,
+          [BigInt(fragmentId), blobOf(vector), BigInt(frag.collection)],
+        );
+        await tx.run(
+          `INSERT INTO vault_vectors(fragment_id, collection_id, model, dims, embedded_at)
+           VALUES (?, ?, ?, ?, ?)`,
+          [fragmentId, frag.collection, model, dims, Date.now()],
+        );
+      }
+    },
+
+    async nearest(model, vector, filter, limit) {
+      const want = Math.trunc(limit);
+      if (!(want >= 1) || !(await tableExists(vector.length))) return [];
+      const collections = await filterCollections(db, filter);
+      if (collections.length === 0) return [];
+      const blob = blobOf(vector);
+      let k = Math.min(MAX_K, Math.max(want * 8, 64));
+      for (;;) {
+        const found = await knn(vector.length, blob, k, collections);
+        const rows = (await recheck(found, model, filter)).slice(0, want);
+        if (rows.length >= want || k >= MAX_K || found.length < k) return rows;
+        k = Math.min(MAX_K, k * 4);
+      }
+    },
+
+    async maxFragmentId() {
+      const row = await db.get<{ top: number | null }>(
+        'SELECT MAX(id) AS top FROM vault_fragments',
+      );
+      return row?.top ?? 0;
+    },
+
+    fragmentsToEmbed: (model, after, limit) =>
+      db.all<VaultFragmentToEmbed>(
+        `SELECT f.id, d.title, f.heading_path AS headingPath, f.text ${WAITING}
+           AND f.id > ? ORDER BY f.id LIMIT ?`,
+        [model, after, limit],
+      ),
+
+    async pendingVectors(model, vault) {
+      const row = await db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n ${WAITING}${vault === undefined ? '' : ' AND d.vault = ?'}`,
+        vault === undefined ? [model] : [model, vault],
+      );
+      return row?.n ?? 0;
+    },
+  };
+}
