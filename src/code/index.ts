@@ -236,6 +236,7 @@ export {
   type ParsedFilters,
   parseFilters,
   pendingChunkVectors,
+  RESOURCE_ONLY_CODE,
   type ScoreBasis,
   searchCodeInput,
   type StatBudget,

@@ -42,6 +42,7 @@ export {
   RRF_DEFAULTS,
   ZSCORE_WEIGHTS,
 } from './fusion.js';
+export { type FusedId, fuseLists, type RankedList } from './fuse-lists.js';
 export { fuseHybrid, type HybridInput } from './hybrid.js';
 export { type LineSnippet, lineSnippet, type LineSnippetOptions } from './line-snippet.js';
 export { PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';

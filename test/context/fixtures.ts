@@ -19,6 +19,7 @@ export const CONTEXT_TOOLS = [
   'index_status',
   'list_repos',
   'list_rules',
+  'search_code',
   'validate_code',
 ];
 
@@ -115,4 +116,27 @@ export async function callContext<T = Record<string, unknown>>(
   const text = first?.type === 'text' ? first.text : '';
   if (result.isError === true) throw new Error(`${name} failed: ${text}`);
   return { text, data: result.structuredContent as T, meta: result._meta };
+}
+
+/**
+ * index_repo of `root` as collection `demo`, then search_code for `query`, both with `meta` as
+ * the request `_meta` (the transport suites' check that search works end to end).
+ */
+export async function indexThenSearch(
+  client: Client,
+  root: string,
+  query: string,
+  meta: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  const indexed = (await client.callTool({
+    name: 'index_repo',
+    arguments: { path: root, collection: 'demo' },
+    _meta: meta,
+  })) as CallToolResult;
+  if (indexed.isError === true) throw new Error(`index_repo failed: ${JSON.stringify(indexed)}`);
+  return (await client.callTool({
+    name: 'search_code',
+    arguments: { query },
+    _meta: meta,
+  })) as CallToolResult;
 }

@@ -239,6 +239,7 @@ describe('validation errors are tool errors, and null optionals are accepted', (
       category: 'hygiene',
       ...{ repo_path: root, base_branch: 'main', target_branch: 'HEAD', depth: 2, limit: 5 },
       ...{ collection: 'demo', dry_run: true, wait_seconds: 0 },
+      ...{ query: 'load', resource: 'code', min_score: 0.5, filters: ['lang:ts'], token: 't' },
     };
     expect(await checkContract(client, plausible)).toEqual([]);
   });

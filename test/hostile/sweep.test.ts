@@ -248,7 +248,7 @@ describe('hostile-input sweep', () => {
     expect(again).toMatchObject({ nick: 'worker-001' });
   });
 
-  it('context: the index, validate and vcs families, with one code root holding a loop and a FIFO', async () => {
+  it('context: the search, index, validate and vcs families, with one code root holding a loop and a FIFO', async () => {
     const project = makeProject();
     onTestFinished(() => project.dir.cleanup());
     const root = project.root;
@@ -277,11 +277,13 @@ describe('hostile-input sweep', () => {
         ...{ 'rules[]': ['todo-comment', 'debug-print', 'no-such-rule'] },
         ...{ repo_path: [root, join(root, 'src'), '/etc', 'nope'], repo_id: ['r', ''] },
         ...{ base_branch: ['main', 'HEAD', '--upload-pack=x', '../x'], target_branch: ['HEAD'] },
-        ...{ depth: [1, 3, 10, 11], query: ['ma'], limit: [1, 5] },
+        ...{ depth: [1, 3, 10, 11], query: ['ma', 'load path', 'TODO'], limit: [1, 5] },
         ...{ collection: ['demo', 'nope', '../x'], action: ['start', 'git_index'] },
         ...{ 'extensions[]': ['ts', '.py', '*'], 'exclude_dirs[]': ['src', '/'] },
         ...{ 'ignore_patterns[]': ['*', '!src', '**/*.ts'], max_file_size: [1, 1024] },
         ...{ dry_run: [true], wait_seconds: [0, 1] },
+        ...{ resource: ['code', 'memory'], min_score: [0, 0.5, 1], token: ['eyJ.x.y'] },
+        ...{ 'filters[]': ['lang:ts', 'path:src/', 'kind:function', 'branch:@', 'nope:x'] },
       },
       positions: true,
     });

@@ -1,7 +1,7 @@
 // The context server over Streamable HTTP (createHttpService on 127.0.0.1, port 0): mounted at
 // /api/mcp/context behind the bearer token, every tool and a refusal through an SDK client,
-// progress notifications on the response stream, and the attach snippet GET /api/mcp/config
-// writes for it.
+// search_code over what index_repo indexed, progress notifications on the response stream,
+// and the attach snippet GET /api/mcp/config writes for it.
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   callContext,
   CONTEXT_TOOLS,
   HYGIENE,
+  indexThenSearch,
   makeProject,
   type Project,
 } from '../context/fixtures.js';
@@ -56,6 +57,27 @@ describe('context server over HTTP', () => {
     ]);
     expect(await callInvalid(client, 'analyze_code', { path: '/etc/passwd' })).toMatch(
       /^invalid args: path: path "\/etc\/passwd" is outside the allowed roots/,
+    );
+  });
+
+  it('search_code finds what index_repo indexed, with the provenance the request gave', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    const r = await indexThenSearch(client, project.root, 'pick', {
+      model_id: 'http-model',
+      operator_id: 'ann',
+    });
+    expect(r.isError).toBeUndefined();
+    const data = r.structuredContent as { status: string; results: unknown[] };
+    expect(data.status).toBe('ok');
+    expect(data.results[0]).toMatchObject({
+      path: 'src/pick.ts',
+      symbol: 'pick',
+      startLine: 1,
+      endLine: 5,
+    });
+    expect(r._meta?.['cairn/provenance']).toMatchObject({ model_id: 'http-model' });
+    expect(await callInvalid(client, 'search_code', { query: 'pick', resource: 'memory' })).toMatch(
+      /^invalid args: resource: /,
     );
   });
 

@@ -14,6 +14,7 @@ import {
   callContext,
   CONTEXT_TOOLS,
   HYGIENE,
+  indexThenSearch,
   makeProject,
   type Project,
 } from '../context/fixtures.js';
@@ -79,6 +80,22 @@ describe('context server over stdio', () => {
     expect(await callInvalid(client, 'validate_code', { path: dir.path })).toMatch(
       /^invalid args: path: .* is outside the allowed roots/,
     );
+  }, 120_000);
+
+  it('search_code finds what index_repo indexed; model_id discovered from the environment', async () => {
+    env = { ...env, USER: 'ann', CAIRN_MODEL_ID: 'stdio-model' };
+    const { client } = await start();
+    const r = await indexThenSearch(client, project.root, 'load');
+    expect(r.isError).toBeUndefined();
+    expect(r.structuredContent).toMatchObject({
+      status: 'ok',
+      results: [{ path: 'src/load.ts', symbol: 'load', language: 'typescript' }],
+    });
+    expect(r._meta?.['cairn/provenance']).toMatchObject({
+      model_id: 'stdio-model',
+      operator_id: 'ann',
+      agent_program: 'cairn-context-stdio',
+    });
   }, 120_000);
 
   it('cairn mcp context is the same server', async () => {

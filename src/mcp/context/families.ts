@@ -3,11 +3,17 @@
 // line here; adding a tool is one entry in its family's list. List only tools that work.
 import type { ContextFamily } from './family.js';
 import { indexFamily } from './index-family.js';
+import { searchFamily } from './search-family.js';
 import { validateFamily } from './validate-family.js';
 import { vcsFamily } from './vcs-family.js';
 
 /**
- * Served today: index, validate, vcs. Next (issue 12): search (search_code). The next context
- * issue: search_memory, memory, session, agent, project, entity.
+ * Served today: search (search_code), index, validate, vcs. The next context issue: search
+ * gains search_memory, and memory, session, agent, project, entity arrive.
  */
-export const CONTEXT_FAMILIES: readonly ContextFamily[] = [indexFamily, validateFamily, vcsFamily];
+export const CONTEXT_FAMILIES: readonly ContextFamily[] = [
+  searchFamily,
+  indexFamily,
+  validateFamily,
+  vcsFamily,
+];

@@ -1,0 +1,46 @@
+// The vault domain (document memory): scoring, the query pipeline and the tool input schemas.
+// Other folders import from here, never from the files behind it.
+export {
+  type Breakdown,
+  compositeScore,
+  explainRanking,
+  ftsTransform,
+  isRecencyQuery,
+  rawOrder,
+  compositeOrder,
+  scoreAll,
+  WEIGHT_PROFILES,
+  type WeightProfile,
+} from './scoring/index.js';
+export {
+  classifyIntent,
+  classifyRoute,
+  createFeatureReranker,
+  createPrfExpander,
+  planClauses,
+  runQuery,
+  strongSignal,
+} from './query/index.js';
+export {
+  getInput,
+  intentSearchInput,
+  listVaultsInput,
+  memoryForgetInput,
+  memoryPinInput,
+  memoryRankInput,
+  memoryRetrieveInput,
+  memorySnoozeInput,
+  memoryStatsInput,
+  multiGetInput,
+  findSimilarInput,
+  lifecycleRestoreInput,
+  lifecycleSweepInput,
+  queryInput,
+  queryPlanInput,
+  searchInput,
+  sessionLogInput,
+  timelineInput,
+  vaultOnlyInput,
+  vaultSyncInput,
+  vsearchInput,
+} from './tool-schemas.js';
