@@ -115,7 +115,7 @@ async function withEmbeddings(dir: string, clone: string) {
       duringEmbed,
       index,
       embed,
-      chunksPerSecond: Math.round(embed.embedded / Math.max(embed.ms / 1000, 0.001)),
+      chunksPerSecond: Math.round((embed.embedded / Math.max(embed.ms / 1000, 0.001)) * 10) / 10,
       linesPerSecond: embed.complete ? Math.round(index.lines / totalS) : null,
       hybrid,
       peakRssMiB: s.peakRssMiB(),

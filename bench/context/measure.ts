@@ -99,7 +99,7 @@ export async function searchLatency(
   extra: Record<string, unknown>,
 ): Promise<Latency & { meanResults: number; basis: string[] }> {
   const one = (query: string) =>
-    call<{ results: { basis?: string }[] }>(client, 'search_code', {
+    call<{ results: { scoreBasis?: string }[] }>(client, 'search_code', {
       query,
       resource: 'code',
       ...extra,
@@ -113,7 +113,7 @@ export async function searchLatency(
     const r = await one(q);
     times.push(performance.now() - t);
     results += r.results.length;
-    for (const hit of r.results) if (hit.basis !== undefined) basis.add(hit.basis);
+    for (const hit of r.results) if (hit.scoreBasis !== undefined) basis.add(hit.scoreBasis);
   }
   return {
     ...latencyOf(times),

@@ -42,8 +42,13 @@ const median = (xs: readonly number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 const ratio = (a: Latency, b: Latency): number => Math.round((b.p50Ms / a.p50Ms) * 100) / 100;
+const ratio99 = (a: Latency, b: Latency): number => Math.round((b.p99Ms / a.p99Ms) * 100) / 100;
 const lat = (l: Latency): string => `${l.p50Ms} / ${l.p99Ms} ms (${l.calls} calls)`;
 const met = (ok: boolean): string => (ok ? '**met**' : '**not met**');
+
+/** Index time plus every chunk at the measured embedding rate, seconds. */
+const projectedS = (e: ContextResult['embedded']): number =>
+  Math.round(e.index.callMs / 1000 + e.embed.chunks / Math.max(e.chunksPerSecond, 0.001));
 
 export function render(r: ContextResult, boundMs: number): string {
   const p = r.plain;
@@ -52,7 +57,7 @@ export function render(r: ContextResult, boundMs: number): string {
   const slowdown = ratio(p.idle, p.duringIndex);
   const embedLine = e.embed.complete
     ? `${e.linesPerSecond} lines/s (index ${e.index.callMs} ms + embeddings ${e.embed.ms} ms)`
-    : `not finished within the ${boundMs / 1000} s bound: ${e.embed.embedded} of ${e.embed.chunks} chunks embedded`;
+    : `not finished within the ${boundMs / 1000} s bound: ${e.embed.embedded} of ${e.embed.chunks} chunks embedded; at that rate the whole run would take about ${projectedS(e)} s, ${Math.round(e.index.lines / projectedS(e))} lines/s (a projection, not a measurement)`;
   const rows = [
     [
       `index ${r.tree}, no embeddings (index_repo call)`,
@@ -66,7 +71,7 @@ export function render(r: ContextResult, boundMs: number): string {
     ['tasks list_tasks p50 / p99, idle', lat(p.idle)],
     [
       'tasks list_tasks p50 / p99, while the Python tree is indexed',
-      `${lat(p.duringIndex)}: ${slowdown}× idle p50`,
+      `${lat(p.duringIndex)}: ${slowdown}× idle p50, ${ratio99(p.idle, p.duringIndex)}× idle p99`,
     ],
     [
       'this repository (git clone), work tree / git_index with commits',
@@ -80,7 +85,7 @@ export function render(r: ContextResult, boundMs: number): string {
     ['chunk embeddings in the background', `${e.embed.embedded} chunks, ${e.chunksPerSecond}/s`],
     [
       'tasks list_tasks p50 / p99, idle → while chunks embed',
-      `${lat(e.idle)} → ${lat(e.duringEmbed)}: ${ratio(e.idle, e.duringEmbed)}× idle p50`,
+      `${lat(e.idle)} → ${lat(e.duringEmbed)}: ${ratio(e.idle, e.duringEmbed)}× idle p50, ${ratio99(e.idle, e.duringEmbed)}× idle p99`,
     ],
     [`search_code hybrid p50 / p99 (basis: ${e.hybrid.basis.join(', ') || 'none'})`, lat(e.hybrid)],
     [
