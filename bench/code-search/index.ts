@@ -14,9 +14,9 @@ import {
   type CodeSearchOptions,
   createCodeEmbedWorker,
   createCodeSearch,
-  identifierWords,
 } from '../../src/code/index.js';
 import { createLocalEmbedder } from '../../src/embed/index.js';
+import { identifierWords } from '../../src/search/index.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
 import { quantile } from '../lib/measure.js';
 import { machineInfo, mdTable, ROOT, writeDocSection, writeResult } from '../lib/report.js';
@@ -130,7 +130,7 @@ async function smallTree(dir: string) {
     const queries = queriesOf(corpus.symbols, 100);
     const latency = [
       await measure(store, 'fts (src/)', { embedder: null }, queries),
-      await measure(store, 'hybrid rrf (src/)', { embedder }, queries),
+      await measure(store, 'hybrid fused (src/)', { embedder }, queries),
     ];
     return { tree: 'src/', chunks: corpus.chunks, embedded, chunksPerSecond: rate, latency };
   } finally {

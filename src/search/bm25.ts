@@ -6,6 +6,14 @@ import { termCounts, type Tokenizer } from './tokenizer.js';
 /** BM25 parameters, as FTS5 uses them. */
 export const K1 = 1.2;
 export const B = 0.75;
+
+/** BM25's term-frequency saturation `k1` and length normalisation `b`. */
+export interface Bm25Params {
+  readonly k1: number;
+  readonly b: number;
+}
+
+const FTS5_PARAMS: Bm25Params = { k1: K1, b: B };
 /** Term weights are stored as integers: weight × IMPACT_SCALE, rounded (max 2.2 → 22,000). */
 export const IMPACT_SCALE = 10_000;
 
@@ -35,12 +43,22 @@ export function weightedTerms(
   return { weights, length };
 }
 
-/** BM25's saturated weight of a weighted frequency `tf` in a `length`-token document, scaled. */
-export const impactOf = (tf: number, length: number, avgdl: number): number =>
-  Math.max(
+/**
+ * BM25's saturated weight of a weighted frequency `tf` in a `length`-token document, scaled
+ * (`params` default to FTS5's k1 1.2, b 0.75).
+ */
+export const impactOf = (
+  tf: number,
+  length: number,
+  avgdl: number,
+  params: Bm25Params = FTS5_PARAMS,
+): number => {
+  const { k1, b } = params;
+  return Math.max(
     1,
-    Math.round((IMPACT_SCALE * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgdl))),
+    Math.round((IMPACT_SCALE * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / avgdl))),
   );
+};
 
 /** FTS5's IDF: ln((N − df + ½) / (df + ½)), floored at 1e-6 for very common terms. */
 export const idf = (n: number, df: number): number =>

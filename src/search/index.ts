@@ -5,6 +5,7 @@
 // driver, no domain. The store persists what it computes.
 export {
   B,
+  type Bm25Params,
   idf,
   IMPACT_SCALE,
   impactOf,

@@ -10,8 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { addCollection, addFile, type ChunkRow } from '../../test/code-rows.js';
 import { createRng } from '../../test/rng.js';
-import { codeTokenizer } from '../search/index.js';
-import { CODE_FIELD_WEIGHTS } from './code-postings.js';
+import { CODE_FIELD_WEIGHTS, codeProse, codeTokenizer } from '../search/index.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 
@@ -47,10 +46,12 @@ function chunk(rand: () => number): ChunkRow {
   const symbol = identifier(rand);
   const args = Array.from({ length: Math.floor(rand() * 3) }, () => identifier(rand));
   const body = Array.from({ length: 3 + Math.floor(rand() * 25) }, () => identifier(rand));
+  const note = Array.from({ length: Math.floor(rand() * 4) }, () => identifier(rand));
+  const comment = note.length === 0 ? '' : `\n  // ${note.join(' ')}`;
   return {
     symbol: rand() < 0.9 ? symbol : null,
     signature: `function ${symbol}(${args.join(', ')})`,
-    text: `function ${symbol}(${args.join(', ')}) {\n  return ${body.join(' + ')};\n}`,
+    text: `function ${symbol}(${args.join(', ')}) {${comment}\n  return ${body.join(' + ')};\n}`,
   };
 }
 
@@ -73,23 +74,37 @@ interface Scored {
   bm25: number;
 }
 
-/** BM25 as FTS5 defines it, from the code tokenizer's tokens of every chunk in the store. */
+/** FTS5's BM25 over the CODE_FIELD_WEIGHTS fields, from the code tokens of every chunk. */
 async function bruteForce(store: Store, query: string, collections: number[]): Promise<Scored[]> {
-  const rows = await store.all<{ id: number; collection: number; fields: string }>(
-    `SELECT c.id, c.collection_id AS collection,
-       json_array(COALESCE(c.symbol, ''), COALESCE(c.signature, ''), f.path, c.text) AS fields
+  const rows = await store.all<{
+    id: number;
+    collection: number;
+    symbol: string | null;
+    signature: string | null;
+    path: string;
+    language: string | null;
+    text: string;
+  }>(
+    `SELECT c.id, c.collection_id AS collection, c.symbol, c.signature, f.path, f.language, c.text
      FROM code_chunks c JOIN code_files f ON f.id = c.file_id`,
   );
   const docs = rows.map((r) => {
     const tf = new Map<string, number>();
     let length = 0;
-    (JSON.parse(r.fields) as string[]).forEach((text, field) => {
+    const fields: Array<[string, number]> = [
+      [r.symbol ?? '', CODE_FIELD_WEIGHTS.symbol],
+      [r.signature ?? '', CODE_FIELD_WEIGHTS.signature],
+      [codeProse(r.text, r.language), CODE_FIELD_WEIGHTS.prose],
+      [r.text, CODE_FIELD_WEIGHTS.text],
+      [r.path, CODE_FIELD_WEIGHTS.path],
+    ];
+    for (const [text, weight] of fields) {
       for (const t of codeTokenizer.tokenize(text)) {
-        tf.set(t.term, (tf.get(t.term) ?? 0) + (CODE_FIELD_WEIGHTS[field] ?? 1));
+        tf.set(t.term, (tf.get(t.term) ?? 0) + weight);
         length += 1;
       }
-    });
-    return { ...r, tf, length };
+    }
+    return { id: r.id, collection: r.collection, tf, length };
   });
   const n = docs.length;
   const avgdl = docs.reduce((a, d) => a + d.length, 0) / n;

@@ -1,11 +1,24 @@
-// Code's corpus for the postings engine: code chunks, partitioned by collection id, fields
-// symbol, signature, path (from the chunk's file) and text, tokenized by the code tokenizer.
-// Tables from migration 21.
-import { codeTokenizer } from '../search/index.js';
+// Code's corpus for the postings engine: code chunks, partitioned by collection id, with the
+// measured ranking of src/search (CODE_FIELD_WEIGHTS over symbol, signature, prose, text and
+// path; CODE_BM25; the code tokenizer). Tables from migration 21, rebuilt by migration 23 when
+// the fields changed. Ranking constants are not defined here: change them in src/search.
+import {
+  CODE_BM25,
+  CODE_FIELD_WEIGHTS,
+  type CodeFieldName,
+  codeProse,
+  codeTokenizer,
+} from '../search/index.js';
 import { defineCorpus } from './postings-corpus.js';
 
-/** Field weights: symbol, signature, path, text. Names weigh above bodies. */
-export const CODE_FIELD_WEIGHTS = [3, 2, 1, 1] as const;
+/** The chunk fields in the order the postings store them (their weights in CODE_FIELD_WEIGHTS). */
+export const CODE_FIELDS: readonly CodeFieldName[] = [
+  'symbol',
+  'signature',
+  'prose',
+  'text',
+  'path',
+];
 
 interface ChunkText {
   id: number;
@@ -13,7 +26,20 @@ interface ChunkText {
   symbol: string;
   signature: string;
   path: string;
+  language: string | null;
   text: string;
+}
+
+/** A chunk's fields in CODE_FIELDS order; `prose` is its docstrings and comments. */
+export function codeChunkFields(c: Omit<ChunkText, 'id' | 'collection'>): string[] {
+  const values: Record<CodeFieldName, string> = {
+    symbol: c.symbol,
+    signature: c.signature,
+    prose: codeProse(c.text, c.language),
+    text: c.text,
+    path: c.path,
+  };
+  return CODE_FIELDS.map((f) => values[f]);
 }
 
 export const CODE_CORPUS = defineCorpus({
@@ -27,20 +53,17 @@ export const CODE_CORPUS = defineCorpus({
   },
   columns: { doc: 'chunk_id', partition: 'collection_id' },
   dirtyOrder: 'seq',
-  fieldWeights: CODE_FIELD_WEIGHTS,
+  fieldWeights: CODE_FIELDS.map((f) => CODE_FIELD_WEIGHTS[f]),
+  bm25: CODE_BM25,
   tokenizer: codeTokenizer,
   load(db, ids) {
     const chunks = db.all<ChunkText>(
       `SELECT c.id, c.collection_id AS collection, COALESCE(c.symbol, '') AS symbol,
-         COALESCE(c.signature, '') AS signature, f.path, c.text
+         COALESCE(c.signature, '') AS signature, f.path, f.language, c.text
        FROM code_chunks c JOIN code_files f ON f.id = c.file_id
        WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`,
       [JSON.stringify(ids)],
     );
-    return chunks.map((c) => ({
-      id: c.id,
-      partition: c.collection,
-      fields: [c.symbol, c.signature, c.path, c.text],
-    }));
+    return chunks.map((c) => ({ id: c.id, partition: c.collection, fields: codeChunkFields(c) }));
   },
 });

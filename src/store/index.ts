@@ -2,7 +2,7 @@
 export type { CodeFilter } from './code-filter.js';
 export type { CodeIndex, CodeTextHit } from './code-index.js';
 export type { CodeVectorHit } from './code-vectors.js';
-export { CODE_FIELD_WEIGHTS } from './code-postings.js';
+export { CODE_FIELDS } from './code-postings.js';
 export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';

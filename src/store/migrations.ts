@@ -8,6 +8,7 @@ import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { CODE_INDEX_JOBS_MIGRATION } from './migration-code-index-jobs.js';
 import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
+import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
@@ -258,4 +259,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CODE_INDEX_MIGRATION,
   CODE_POSTINGS_MIGRATION,
   CODE_INDEX_JOBS_MIGRATION,
+  CODE_RANKING_MIGRATION,
 ];

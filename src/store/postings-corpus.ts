@@ -1,7 +1,8 @@
 // A corpus the BM25 postings engine indexes (memory items, code chunks): its tables, its field
-// weights, its tokenizer and how to read the dirty documents. The engine (postings.ts,
-// postings-df.ts, postings-cache.ts) is the same code for every corpus; only this differs.
-import type { Tokenizer } from '../search/index.js';
+// weights and BM25 parameters, its tokenizer and how to read the dirty documents. The engine
+// (postings.ts, postings-df.ts, postings-cache.ts) is the same code for every corpus; only
+// this differs.
+import type { Bm25Params, Tokenizer } from '../search/index.js';
 import type { SyncDb } from './migration-types.js';
 
 /** One document to (re-)index: its id, its partition and its fields in weight order. */
@@ -37,6 +38,8 @@ export interface CorpusDescription {
    */
   readonly dirtyOrder: string;
   readonly fieldWeights: readonly number[];
+  /** BM25 k1 and b of the impacts (default FTS5's 1.2 and 0.75). */
+  readonly bm25?: Bm25Params;
   readonly tokenizer: Tokenizer;
   /**
    * The documents among `ids` that should be indexed, with their fields and partition; ids not

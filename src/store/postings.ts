@@ -128,7 +128,7 @@ function flushChunk(db: SyncDb, rowids: readonly number[], terms: TermIds): void
       seq,
       packTerms(
         pairs.map(([t]) => ids.get(t) ?? 0),
-        pairs.map(([, tf]) => impactOf(tf, length, avgdl)),
+        pairs.map(([, tf]) => impactOf(tf, length, avgdl, corpus.bm25)),
       ),
     ]);
   }

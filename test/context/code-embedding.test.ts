@@ -53,7 +53,7 @@ describe('Core.codeEmbedWorker', () => {
       await expect.poll(() => t.core.codeEmbedWorker?.pending()).toBe(0);
       const next = await t.core.codeSearch.search({ query: 'evict cache' }, PROVENANCE);
       expect(next.mode).toBe('hybrid');
-      expect(next.scoreBasis).toBe('rrf');
+      expect(next.scoreBasis).toBe('fused');
     } finally {
       await t.close();
     }
@@ -71,10 +71,10 @@ describe('Core.codeEmbedWorker', () => {
         collections: { chunks: number; embeddings: { embedded: number; pending: number } }[];
       }>(client, 'index_status', { collection: 'demo' });
       const entry = status.data.collections[0];
-      expect(entry?.embeddings).toMatchObject({ model: 'stub:3', pending: 0 });
+      expect(entry?.embeddings).toMatchObject({ model: 'stub:3#code-text-2', pending: 0 });
       expect(entry?.embeddings.embedded).toBe(entry?.chunks);
       expect(status.text).toContain(
-        `Embeddings (stub:3): ${entry?.chunks} of ${entry?.chunks} chunks.`,
+        `Embeddings (stub:3#code-text-2): ${entry?.chunks} of ${entry?.chunks} chunks.`,
       );
     } finally {
       await client.close();

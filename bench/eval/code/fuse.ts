@@ -1,7 +1,8 @@
 // Hybrid lists for the code eval: the full-text and vector lists of one query fused with the
 // project's fusion (`fuseRrf`, or `fuseScores` over z-scored BM25 and cosine), followed by the
-// rest of the full-text, then vector, order so a rank exists for every chunk.
-import { type FusionOptions, fuseRrf, fuseScores } from '../../../src/memory/index.js';
+// rest of the full-text, then vector, order so a rank exists for every chunk. `productFusedIds`
+// fuses as search_code does (src/search's fuseHybrid, exact cosines for every candidate).
+import { fuseHybrid, type FusionOptions, fuseRrf, fuseScores } from '../../../src/search/index.js';
 import type { Hit } from './bm25.js';
 
 /** Fusion settings: the project's options with the candidate depth required. */
@@ -37,4 +38,27 @@ export function fusedIds(
     ).map((e) => e.rowid);
   }
   return [...new Set([...fused, ...fts.map((h) => h.id), ...near.map((h) => h.id)])];
+}
+
+/**
+ * Chunk ids best first, fused as search_code fuses (fuseHybrid over each channel's top
+ * `depth`; full-text candidates the vector list missed get their exact cosine from `cosines`),
+ * then the rest of the full-text and vector orders.
+ */
+export async function productFusedIds(
+  fts: readonly Hit[],
+  near: readonly Hit[],
+  cosines: (ids: readonly number[]) => Promise<readonly Hit[]>,
+  options: CodeFusion,
+): Promise<number[]> {
+  const fused = await fuseHybrid({
+    fts: fts.slice(0, options.depth).map((h) => ({ id: h.id, bm25: h.score })),
+    vector: near.slice(0, options.depth).map((h) => ({ id: h.id, distance: 1 - h.score })),
+    options,
+    distances: async (ids) =>
+      (await cosines(ids)).map((h) => ({ id: h.id, distance: 1 - h.score })),
+  });
+  return [
+    ...new Set([...fused.map((e) => e.rowid), ...fts.map((h) => h.id), ...near.map((h) => h.id)]),
+  ];
 }

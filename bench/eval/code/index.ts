@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { DEFAULT_CODE_EMBED_TEXT } from '../../../src/code/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../../../src/embed/index.js';
 import {
   CODE_BM25,
   CODE_FIELD_WEIGHTS,
   CODE_FUSION,
-  codeEmbeddingText,
   codeTokenizer,
 } from '../../../src/search/index.js';
 import { openSqliteStore } from '../../../src/store/index.js';
@@ -84,7 +84,10 @@ async function embedEverything(
   flags: Flags,
 ): Promise<Vectors> {
   const opts = (label: string) => ({ cache: flags.cache, log, label });
-  const texts = corpus.chunks.map((c) => codeEmbeddingText(c, 'python'));
+  // What the chunk embedding backlog embeds (codeEmbeddingText for the file's language).
+  const texts = corpus.chunks.map((c) =>
+    DEFAULT_CODE_EMBED_TEXT.chunk({ ...c, language: 'python' }),
+  );
   log(`embedding ${texts.length} chunks (codeEmbeddingText)…`);
   const chunks = await embedAll(embedder, texts, opts('chunks'));
   log(
@@ -124,7 +127,12 @@ export async function runCodeEval(argv: readonly string[] = []): Promise<void> {
     log(`stored ${corpus.chunks.length} chunks (${corpus.syntax} files by syntax)`);
     const tokenizer = tokenizerSpeed(data);
     const vectors = embedder === null ? null : await embedEverything(embedder, data, corpus, flags);
-    const search = await openCodeSearch(store, corpus, vectors?.chunks.vectors ?? null);
+    const search = await openCodeSearch(
+      store,
+      corpus,
+      vectors?.chunks.vectors ?? null,
+      embedder?.model ?? 'none',
+    );
     const inputs = {
       search,
       queries: data.queries,

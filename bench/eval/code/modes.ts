@@ -1,9 +1,11 @@
 // The three search modes of the code eval, each through the CodeSearch channels: full text
-// alone, vectors alone, and the two fused with the product's CODE_FUSION. Ranks are over the
-// whole corpus (each channel is asked for every chunk; see fuse.ts for the hybrid order).
-import { CODE_FUSION, codeVectorQuery } from '../../../src/search/index.js';
+// alone, vectors alone, and the two fused as search_code fuses them (CODE_FUSION). Ranks are
+// over the whole corpus (each channel is asked for every chunk; see fuse.ts for the hybrid
+// order); the store's vector channel returns at most 4,096 chunks (its KNN limit).
+import { DEFAULT_CODE_EMBED_TEXT } from '../../../src/code/index.js';
+import { CODE_FUSION } from '../../../src/search/index.js';
 import type { CosqaQuery } from './data.js';
-import { fusedIds } from './fuse.js';
+import { productFusedIds } from './fuse.js';
 import { functionRank, percentile, type SplitMetrics, splitMetrics } from './score.js';
 import type { CodeSearch } from './search.js';
 
@@ -27,8 +29,8 @@ export interface ModeInputs {
   chunks: number;
 }
 
-/** The query text a mode's vector channel embeds. */
-export const vectorQueryText = (q: CosqaQuery): string => codeVectorQuery(q.text);
+/** The query text a mode's vector channel embeds: search_code's (codeVectorQuery). */
+export const vectorQueryText = (q: CosqaQuery): string => DEFAULT_CODE_EMBED_TEXT.query(q.text);
 
 /** Chunk ids of one query in one mode, best first, covering the whole corpus. */
 async function ranked(inputs: ModeInputs, mode: CodeMode, i: number): Promise<number[]> {
@@ -40,8 +42,7 @@ async function ranked(inputs: ModeInputs, mode: CodeMode, i: number): Promise<nu
   if (mode === 'vector') return (await search.nearest(vector, chunks)).map((h) => h.id);
   const fts = await search.fullText(query.text, chunks);
   const near = await search.nearest(vector, chunks);
-  const cosine = new Map(near.map((h) => [h.id, h.score]));
-  return fusedIds(fts, near, (id) => cosine.get(id) ?? -1, CODE_FUSION);
+  return productFusedIds(fts, near, (ids) => search.cosines(vector, ids), CODE_FUSION);
 }
 
 /** Runs one mode over every query: whole-corpus ranks, split metrics and per-query latency. */

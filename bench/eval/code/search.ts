@@ -1,7 +1,9 @@
 // The code eval's search channels over the stored chunks: full text and nearest vectors.
-// `openCodeSearch` is the one function to replace when the store's code corpus
-// (`store.codeIndex`) lands: its full text and vector search then answer instead of the eval's
-// in-memory BM25 (bm25.ts) and brute-force cosine. Everything else in the eval stays.
+// `openCodeSearch` answers through the product (store.codeIndex: the code corpus's postings
+// and the sqlite-vec chunk vectors), so the headline modes measure what search_code ranks
+// with. `inMemorySearch` (bm25.ts, brute-force cosine) is the attempts ladder's: it rebuilds
+// cheaply for every variant a sweep tries.
+import { chunkVectorModel } from '../../../src/code/index.js';
 import {
   CODE_BM25,
   CODE_FIELD_WEIGHTS,
@@ -20,14 +22,18 @@ import {
   type RankedDoc,
 } from './bm25.js';
 import type { ChunkRow, StoredCorpus } from './corpus.js';
-import { cosines } from './vectors.js';
+import { cosines, dot } from './vectors.js';
 
 /** The two channels a code search fuses. Hit ids are chunk ids, best first. */
 export interface CodeSearch {
-  /** Where the channels come from (`eval in-memory`, or `store.codeIndex` after the merge). */
+  /** Where the channels come from (`store.codeIndex`, or the eval's in-memory index). */
   readonly engine: string;
+  /** Scores are raw BM25. */
   fullText(query: string, limit: number): Promise<Hit[]>;
+  /** Scores are cosine similarities. */
   nearest(vector: Float32Array, limit: number): Promise<Hit[]>;
+  /** Cosine similarity to `vector` of each listed chunk (those without a vector left out). */
+  cosines(vector: Float32Array, ids: readonly number[]): Promise<Hit[]>;
 }
 
 /** A chunk's fields as the product's code corpus indexes them. */
@@ -85,29 +91,69 @@ export function inMemorySearch(
     ...settings.bm25,
   });
   const ids = corpus.chunks.map((c) => c.id);
+  const need = (): readonly Float32Array[] => {
+    if (vectors === null) throw new Error('this code search has no vectors');
+    return vectors;
+  };
   return {
     engine: 'eval in-memory BM25 and brute-force cosine (bench/eval/code/search.ts)',
     fullText: async (query, limit) => index.search(query, limit),
-    nearest: async (vector, limit) => {
-      if (vectors === null) throw new Error('this code search has no vectors');
-      return nearestOf(ids, vectors, vector, limit);
+    nearest: async (vector, limit) => nearestOf(ids, need(), vector, limit),
+    cosines: async (vector, wanted) => {
+      const all = need();
+      const at = new Map(ids.map((id, i) => [id, i]));
+      return wanted.flatMap((id) => {
+        const v = all[at.get(id) ?? -1];
+        return v === undefined ? [] : [{ id, score: dot(vector, v) }];
+      });
     },
   };
 }
 
+/** Vectors stored per write transaction when the eval loads the chunk vectors. */
+const PUT_BATCH = 512;
+
 /**
- * The search the headline modes go through: the product's ranking over the stored chunks.
- * Today the eval's in-memory channels with the product's settings.
- *
- * After the merge this is the one function to replace: `store.codeIndex.putVectors(…)` the
- * chunk vectors once, then answer `fullText` with `store.codeIndex.fullText(query,
- * { collectionIds: [corpus.collectionId] }, limit)` and `nearest` with
- * `store.codeIndex.nearest(…)`, mapping their rows to `{ id: chunkId, score }`.
+ * The search the headline modes go through: the product's store.codeIndex over the stored
+ * collection. Its code postings were built by storeCorpus's write (the measured fields and
+ * weights, CODE_BM25); the chunk vectors (parallel to `corpus.chunks`, or null for full text
+ * only) are stored once through putVectors under the product's key for `model`
+ * (chunkVectorModel: the model plus the embedding text's version), as the chunk embedding
+ * backlog stores them.
  */
 export async function openCodeSearch(
-  _store: Store,
+  store: Store,
   corpus: StoredCorpus,
   vectors: readonly Float32Array[] | null,
+  model: string,
 ): Promise<CodeSearch> {
-  return inMemorySearch(corpus, vectors);
+  const filter = { collectionIds: [corpus.collectionId] };
+  const pending = await store.codeIndex.pending(filter.collectionIds);
+  if (pending > 0) throw new Error(`${pending} chunks are not in the code postings yet`);
+  const key = chunkVectorModel(model);
+  if (vectors !== null) {
+    for (let i = 0; i < corpus.chunks.length; i += PUT_BATCH) {
+      const rows = corpus.chunks.slice(i, i + PUT_BATCH).map((c, j) => {
+        const vector = vectors[i + j];
+        if (vector === undefined) throw new Error(`chunk ${c.id} has no vector`);
+        return { chunkId: c.id, vector };
+      });
+      await store.write((tx) => store.codeIndex.putVectors(tx, key, rows));
+    }
+  }
+  const cosine = (h: { chunkId: number; distance: number }): Hit => ({
+    id: h.chunkId,
+    score: 1 - h.distance,
+  });
+  return {
+    engine: 'store.codeIndex (the code corpus postings and sqlite-vec chunk vectors)',
+    fullText: async (query, limit) =>
+      (await store.codeIndex.fullText(query, filter, limit)).map((h) => ({
+        id: h.chunkId,
+        score: h.bm25,
+      })),
+    nearest: async (vector, limit) =>
+      (await store.codeIndex.nearest(key, vector, filter, limit)).map(cosine),
+    cosines: async (vector, ids) => (await store.codeIndex.distances(key, vector, ids)).map(cosine),
+  };
 }

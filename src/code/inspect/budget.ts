@@ -21,6 +21,8 @@ const WHY: Readonly<Record<TruncatedBy, string>> = {
   time: 'the time budget ran out before every file was read',
   walk: 'the walk stopped at its entry cap',
   cancelled: 'the call was cancelled',
+  duplicates:
+    'the cross-file duplicate scan spent its token budget and compared only the files before it',
 };
 
 /** One sentence per reason, then how to narrow. */

@@ -7,7 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { DomainError, InvalidInputError } from '../../shared/index.js';
 import { CODE_EXTENSIONS, type CodeLanguage } from '../languages.js';
 import { allowedRootsOf, type WalkedFile, type WalkResult, walkRepository } from '../walk/index.js';
-import type { FileCounts, InspectLimits, InspectTarget, TruncatedBy } from './types.js';
+import type {
+  FileCounts,
+  InspectLimits,
+  InspectSkip,
+  InspectTarget,
+  TruncatedBy,
+} from './types.js';
 
 /** Failed files listed by name (the count is exact). */
 const FAILED_LISTED = 20;
@@ -75,25 +81,46 @@ function stopReason(
   return null;
 }
 
+/** The code files of a walk, less those `skip` gives a reason for (counted in `counts`). */
+function filesToRead(
+  walked: WalkResult,
+  counts: FileCounts,
+  skip: ((path: string) => InspectSkip | null) | undefined,
+): (WalkedFile & { language: CodeLanguage })[] {
+  return walked.files.filter((f): f is WalkedFile & { language: CodeLanguage } => {
+    if (f.language === null) return false;
+    const reason = skip?.(f.path) ?? null;
+    if (reason !== null) counts.skipped[reason] = (counts.skipped[reason] ?? 0) + 1;
+    return reason === null;
+  });
+}
+
 /**
  * Walks canonical directory `root` and calls `visit` on each code file, in walk order, until
- * `maxFiles`, `maxMs` or the signal stops it. A file that cannot be read or parsed is counted
- * under `failed`; anything else `visit` throws ends the run.
+ * `maxFiles`, `maxMs` or the signal stops it. Files `skip` names a reason for are counted
+ * under `skipped` and never read. A file that cannot be read or parsed is counted under
+ * `failed`; anything else `visit` throws ends the run.
  */
 export async function visitDirectory<T>(
   root: string,
   target: InspectTarget,
   limits: InspectLimits,
   visit: (file: VisitedFile) => Promise<T>,
+  skip?: (path: string) => InspectSkip | null,
 ): Promise<DirectoryRun<T>> {
   const started = Date.now();
-  const counts: FileCounts = { read: 0, notRead: 0, failedCount: 0, failed: [], skippedByWalk: {} };
+  const counts: FileCounts = {
+    read: 0,
+    notRead: 0,
+    failedCount: 0,
+    failed: [],
+    skippedByWalk: {},
+    skipped: {},
+  };
   const walked = await walk(root, target, limits);
   if (walked === null) return { values: [], counts, truncatedBy: ['cancelled'] };
   counts.skippedByWalk = walked.skippedByReason;
-  const files = walked.files.filter(
-    (f): f is WalkedFile & { language: CodeLanguage } => f.language !== null,
-  );
+  const files = filesToRead(walked, counts, skip);
   const run: DirectoryRun<T> = {
     values: [],
     counts,

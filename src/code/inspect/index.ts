@@ -12,6 +12,7 @@ export {
   type FileSummary,
   type FindingCounts,
   type Hotspot,
+  type InspectSkip,
   type InspectLimits,
   type InspectTarget,
   type TruncatedBy,

@@ -2,7 +2,13 @@
 // (limits), what it reports about the files it looked at, and the two reports. Types and
 // defaults only; no file system access here.
 import type { FileMetrics, FunctionMetrics } from '../metrics/index.js';
-import type { RuleFinding, RuleSeverity, RuleThresholds } from '../rules/index.js';
+import {
+  DEFAULT_MAX_DUPLICATE_TOKENS,
+  type RuleFinding,
+  type RuleOverride,
+  type RuleSeverity,
+  type RuleThresholds,
+} from '../rules/index.js';
 import type { SkipReason } from '../walk/index.js';
 
 /** How much one run may read, and how much of what it found the answer shows. */
@@ -19,6 +25,8 @@ export interface InspectLimits {
   readonly maxBytes: number;
   /** Largest single file read, in bytes (default 2 MiB). */
   readonly maxFileBytes: number;
+  /** Tokens the cross-file duplicate scan keeps at most (default 5,000,000). */
+  readonly maxDuplicateTokens: number;
 }
 
 export const DEFAULT_INSPECT_LIMITS: Readonly<InspectLimits> = Object.freeze({
@@ -28,6 +36,7 @@ export const DEFAULT_INSPECT_LIMITS: Readonly<InspectLimits> = Object.freeze({
   maxShown: 200,
   maxBytes: 64 * 1024,
   maxFileBytes: 2 * 1024 * 1024,
+  maxDuplicateTokens: DEFAULT_MAX_DUPLICATE_TOKENS,
 });
 
 /** What a run is pointed at, and how it may report as it goes. */
@@ -44,8 +53,11 @@ export interface InspectTarget {
   readonly limits?: Partial<InspectLimits>;
 }
 
-/** Why an answer leaves something out. */
-export type TruncatedBy = 'shown' | 'files' | 'time' | 'walk' | 'cancelled';
+/** Why an answer leaves something out (`duplicates`: the cross-file scan's token budget). */
+export type TruncatedBy = 'shown' | 'files' | 'time' | 'walk' | 'cancelled' | 'duplicates';
+
+/** Why a file found by the walk was not checked, beyond the walk's own reasons. */
+export type InspectSkip = 'rules.toml ignore';
 
 /** A file that could not be checked, and why (grammar unavailable, too large, unreadable). */
 export interface FailedFile {
@@ -64,6 +76,8 @@ export interface FileCounts {
   failed: FailedFile[];
   /** What the walk left out, by reason (a directory run); `extension` = not a code file. */
   skippedByWalk: Partial<Record<SkipReason, number>>;
+  /** Files found and not checked, by reason (`rules.toml ignore`: the rules file's `ignore`). */
+  skipped: Partial<Record<InspectSkip, number>>;
 }
 
 /** Exact totals over every file read, whatever the answer shows. */
@@ -90,12 +104,23 @@ export interface ValidateReport extends Truncation {
   path: string;
   /** Its canonical absolute path; project findings are relative to it. */
   root: string;
-  /** The rules selected (by `rules` and `category`), before filtering by language. */
+  /**
+   * The rules selected (by `rules` and `category`, less the rules file's `disabled`), before
+   * filtering by language; for one file, with the overrides that match it.
+   */
   rules: string[];
+  /** The thresholds used: the project's (the file's, with its overrides, for one file). */
   thresholds: RuleThresholds;
+  /** The `.cairn/rules.toml` obeyed (absolute), or null when there is none. */
+  rulesFile: string | null;
+  /** Its `[[overrides]]` (paths relative to the directory holding `.cairn/`). */
+  overrides: RuleOverride[];
   files: FileCounts;
   counts: FindingCounts;
-  /** Sorted by path, line, column, rule; at most `maxShown` and `maxBytes`. */
+  /**
+   * Sorted by path, line, column, rule; at most `maxShown` and `maxBytes`. A cross-file
+   * duplicate (`duplicate-block`) also has `endLine`, `tokens` and `duplicateOf`.
+   */
   findings: RuleFinding[];
   /** Set when a directory run found no file to check (the walk's own words). */
   nothing?: string;

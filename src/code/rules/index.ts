@@ -10,10 +10,12 @@ export {
 } from './config.js';
 export { type PathOptions, pathOptions } from './config-paths.js';
 export {
+  createDuplicateScan,
   DEFAULT_MAX_DUPLICATE_TOKENS,
   type DuplicateFinding,
   type DuplicateOptions,
   type DuplicateReport,
+  type DuplicateScan,
   findDuplicates,
   type SourceFile,
 } from './project-duplicates.js';

@@ -3,7 +3,7 @@
 // decides which side is the copy; budgets, skips and refusals.
 import { describe, expect, it } from 'vitest';
 
-import { findDuplicates, type SourceFile } from './project-duplicates.js';
+import { createDuplicateScan, findDuplicates, type SourceFile } from './project-duplicates.js';
 import { MAX_VALIDATE_CHARS } from './validate.js';
 
 const line = (i: number, op = '+') => `  total = total ${op} values[${i}] * ${i + 2};`;
@@ -119,6 +119,19 @@ describe('findDuplicates', () => {
     const report = await findDuplicates(files, { maxFindings: 1 });
     expect(report.findings).toHaveLength(1);
     expect(report.omitted).toBe(1);
+    expect(report.omittedIn).toEqual(['c.ts']);
+  });
+
+  it('an incremental scan answers as findDuplicates over the same files', async () => {
+    const files = ['a', 'b', 'c'].map((n) => ts(`${n}.ts`, n, BLOCK));
+    const scan = createDuplicateScan({ maxFindings: 1 });
+    for (const file of files) await scan.add(file);
+    expect(scan.report()).toEqual(await findDuplicates(files, { maxFindings: 1 }));
+    const cut = createDuplicateScan({ maxTokens: 50 });
+    await cut.add(files[0] as SourceFile);
+    expect(cut.spent()).toBe(true);
+    await cut.add(files[1] as SourceFile);
+    expect(cut.report()).toMatchObject({ files: 1, truncated: true });
   });
 
   it('refuses bad options naming the field', async () => {

@@ -46,6 +46,8 @@ export interface DuplicateReport {
   readonly findings: DuplicateFinding[];
   /** Findings past `maxFindings`. */
   readonly omitted: number;
+  /** The files those omitted findings are in, each once. */
+  readonly omittedIn: readonly string[];
   /** Files not compared, with why (too large, unsupported language, grammar failed). */
   readonly skipped: { readonly path: string; readonly reason: string }[];
   readonly files: number;
@@ -102,6 +104,7 @@ interface Scan {
   readonly paths: string[];
   readonly findings: DuplicateFinding[];
   readonly skipped: { path: string; reason: string }[];
+  readonly omittedIn: Set<string>;
   readonly severity: RuleSeverity;
   readonly maxFindings: number;
   tokens: number;
@@ -148,20 +151,26 @@ async function scanFile(scan: Scan, file: SourceFile, budget: number): Promise<v
       scan.findings.push(toFinding(scan, stream, file.path, clone));
     } else {
       scan.omitted += 1;
+      scan.omittedIn.add(file.path);
     }
   }
 }
 
+/** A scan fed one file at a time (validate_code's project walk); `report()` any time. */
+export interface DuplicateScan {
+  /** Compares one more file with those before it (a no-op once the token budget is spent). */
+  add(file: SourceFile): Promise<void>;
+  /** The token budget is spent: later files would not be read. */
+  spent(): boolean;
+  report(): DuplicateReport;
+}
+
 /**
- * Duplicate blocks across `files` (at least `duplicateTokens` tokens spanning `duplicateLines`
- * lines, comments and layout ignored), each reported at the later file with the earlier one's
- * location. Input order decides which copy is "later": pass files sorted for stable answers.
+ * The incremental form of findDuplicates, for a caller that reads files one by one and should
+ * not hold their texts: only each file's token stream is kept.
  * @throws InvalidInputError (`thresholds`, `severity`, `maxTokens`, `maxFindings`).
  */
-export async function findDuplicates(
-  files: Iterable<SourceFile> | AsyncIterable<SourceFile>,
-  options: DuplicateOptions = {},
-): Promise<DuplicateReport> {
+export function createDuplicateScan(options: DuplicateOptions = {}): DuplicateScan {
   const { severity } = checkOptions(options);
   const { duplicateTokens, duplicateLines } = thresholdsOf(options.thresholds);
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_DUPLICATE_TOKENS;
@@ -175,23 +184,48 @@ export async function findDuplicates(
     paths: [],
     findings: [],
     skipped: [],
+    omittedIn: new Set(),
     severity,
     maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS,
     tokens: 0,
     omitted: 0,
   };
-  for await (const file of files) {
-    if (scan.tokens >= maxTokens) break;
-    await scanFile(scan, file, maxTokens - scan.tokens);
-  }
-  const { findings, omitted, skipped, paths, tokens } = scan;
-  // At the budget, the last file read may have been cut short.
   return {
-    findings,
-    omitted,
-    skipped,
-    files: paths.length,
-    tokens,
-    truncated: tokens >= maxTokens,
+    async add(file) {
+      if (scan.tokens >= maxTokens) return;
+      await scanFile(scan, file, maxTokens - scan.tokens);
+    },
+    spent: () => scan.tokens >= maxTokens,
+    report() {
+      const { findings, omitted, skipped, paths, tokens } = scan;
+      // At the budget, the last file read may have been cut short.
+      return {
+        findings: [...findings],
+        omitted,
+        omittedIn: [...scan.omittedIn],
+        skipped: [...skipped],
+        files: paths.length,
+        tokens,
+        truncated: tokens >= maxTokens,
+      };
+    },
   };
+}
+
+/**
+ * Duplicate blocks across `files` (at least `duplicateTokens` tokens spanning `duplicateLines`
+ * lines, comments and layout ignored), each reported at the later file with the earlier one's
+ * location. Input order decides which copy is "later": pass files sorted for stable answers.
+ * @throws InvalidInputError (`thresholds`, `severity`, `maxTokens`, `maxFindings`).
+ */
+export async function findDuplicates(
+  files: Iterable<SourceFile> | AsyncIterable<SourceFile>,
+  options: DuplicateOptions = {},
+): Promise<DuplicateReport> {
+  const scan = createDuplicateScan(options);
+  for await (const file of files) {
+    if (scan.spent()) break;
+    await scan.add(file);
+  }
+  return scan.report();
 }

@@ -20,7 +20,7 @@ export type RuleSeverity = 'error' | 'warning' | 'info';
 
 /**
  * Limits of the metric rules. A finding is reported when a measure is strictly OVER its limit.
- * A project file (`.cairn/rules.toml`, not read yet) will override these per repository.
+ * The project file `.cairn/rules.toml` overrides these per project and per path (config.ts).
  */
 export interface RuleThresholds {
   /** Cyclomatic complexity of one function (default 10). */

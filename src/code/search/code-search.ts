@@ -2,7 +2,7 @@
 // the collections searched, ranks (BM25 fused with chunk vectors when they can take part),
 // builds an honest, bounded answer and records who asked (code_searches + code_provenance).
 import type { Provenance } from '../../activity/index.js';
-import { fusionDepth, type FusionOptions } from '../../search/index.js';
+import { CODE_FUSION, fusionDepth, type FusionOptions } from '../../search/index.js';
 import { type CodeFilter, isBusyError, StoreBusyError, type Store } from '../../store/index.js';
 import { recordProvenance } from '../indexer/index.js';
 import {
@@ -13,7 +13,7 @@ import {
   scopeLabel,
   staleText,
 } from './answer.js';
-import { DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
+import { chunkVectorModel, DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
 import { narrowsSearch } from './filters.js';
 import { cachedFreshness, statFreshness } from './freshness.js';
 import { loadHits } from './hits.js';
@@ -21,7 +21,6 @@ import { type IndexStates, indexStates, selectCollections } from './index-state.
 import { type CheckedInput, checkInput } from './input.js';
 import { type QueryVector, rankChunks, type Ranking } from './rank.js';
 import {
-  CODE_FUSION_DEFAULTS,
   CODE_SEARCH_DEFAULTS,
   type CodeSearchInput,
   type CodeSearchOptions,
@@ -85,8 +84,11 @@ function statusOf(ranking: Ranking, kept: number, filteredOut: boolean): CodeSea
 /** Builds code search over a store (see CodeSearchOptions for embedder, fusion, freshness). */
 export function createCodeSearch(store: Store, options: CodeSearchOptions): CodeSearch {
   const clock = options.clock ?? Date.now;
-  const fusion: FusionOptions = { ...CODE_FUSION_DEFAULTS, ...options.fusion };
+  const fusion: FusionOptions = { ...CODE_FUSION, ...options.fusion };
   const embedText = options.embedText ?? DEFAULT_CODE_EMBED_TEXT;
+  /** The key this search's chunk vectors are stored under (model and embedding text). */
+  const vectorModel =
+    options.embedder === null ? null : chunkVectorModel(options.embedder.model, embedText);
   const maxBytes = options.maxBytes ?? CODE_SEARCH_DEFAULTS.maxBytes;
   const freshness = cachedFreshness(
     options.freshness ?? ((name) => statFreshness(store, name)),
@@ -121,12 +123,12 @@ export function createCodeSearch(store: Store, options: CodeSearchOptions): Code
   /** Ranks, then builds the answer (not yet bounded or recorded). */
   async function answer(c: Context, filter: CodeFilter): Promise<CodeSearchResult> {
     const { input } = c;
-    const model = options.embedder?.model ?? null;
-    const pendingVectors = model !== null && c.index.embedded < c.index.chunks;
+    const pendingVectors = vectorModel !== null && c.index.embedded < c.index.chunks;
     if (pendingVectors) options.onVectorsPending?.();
     const vq = await queryVector(options.embedder, embedText, input.query, c.index);
     const vector: QueryVector | null = typeof vq === 'string' ? null : vq;
-    const depth = fusionDepth(input.limit, fusion);
+    // Never fewer candidates than the page asks for (CODE_FUSION fixes its depth at 50).
+    const depth = Math.max(input.limit, fusionDepth(input.limit, fusion));
     const ranking = await rankChunks(store, input.query, filter, depth, vector, fusion);
     const kept = ranking.ranked.filter((r) => r.score >= input.minScore);
     const filteredOut =
@@ -174,7 +176,7 @@ export function createCodeSearch(store: Store, options: CodeSearchOptions): Code
       const input = checkInput(raw);
       const rows = await selectCollections(store, input.collection);
       const index = await indexStates(store, rows, {
-        model: options.embedder?.model ?? null,
+        model: vectorModel,
         now: clock(),
         staleJobMs: CODE_SEARCH_DEFAULTS.staleJobMs,
         maxListed: CODE_SEARCH_DEFAULTS.maxIndexListed,

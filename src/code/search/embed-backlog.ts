@@ -1,5 +1,6 @@
-// The chunk embedding backlog: code chunks without a vector from the current model, embedded in
-// the background by the shared backlog loop (src/embed/backlog.ts), off the request path, in
+// The chunk embedding backlog: code chunks without a vector from the current model and embedding
+// text (chunkVectorModel: both name the key vectors are stored under), embedded in the
+// background by the shared backlog loop (src/embed/backlog.ts), off the request path, in
 // bounded batches. An index job only has to wake it; a search wakes it when it sees chunks
 // without vectors. Portable SQL; the vectors go through store.codeIndex.putVectors.
 import {
@@ -9,7 +10,7 @@ import {
   type EmbedBacklogSource,
 } from '../../embed/index.js';
 import type { Store } from '../../store/index.js';
-import { DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
+import { chunkVectorModel, DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
 import type { CodeEmbedText } from './types.js';
 
 export interface CodeEmbedWorkerOptions {
@@ -28,24 +29,33 @@ export interface CodeEmbedWorkerOptions {
 const WAITING = `FROM code_chunks c LEFT JOIN code_vectors v ON v.chunk_id = c.id
   WHERE (v.chunk_id IS NULL OR v.model <> ?)`;
 
-/**
- * Chunks waiting for a `model` vector, in the listed collections (all when absent): what
- * index_status reports as the embedding backlog.
- */
-export async function pendingChunkVectors(
+/** Chunks without a vector stored under `key`, in the listed collections (all when absent). */
+async function waiting(
   store: Store,
-  model: string,
-  collectionIds?: readonly number[],
+  key: string,
+  collectionIds: readonly number[] | undefined,
 ): Promise<number> {
   const all = collectionIds === undefined;
   const row = await store.get<{ n: number }>(
     `SELECT COUNT(*) AS n ${WAITING}${
       all ? '' : ' AND c.collection_id IN (SELECT value FROM json_each(?))'
     }`,
-    all ? [model] : [model, JSON.stringify(collectionIds)],
+    all ? [key] : [key, JSON.stringify(collectionIds)],
   );
   return row?.n ?? 0;
 }
+
+/**
+ * Chunks waiting for a vector from the embedder `model` and `embedText` (default
+ * DEFAULT_CODE_EMBED_TEXT), in the listed collections (all when absent): what index_status
+ * reports as the embedding backlog.
+ */
+export const pendingChunkVectors = (
+  store: Store,
+  model: string,
+  collectionIds?: readonly number[],
+  embedText: CodeEmbedText = DEFAULT_CODE_EMBED_TEXT,
+): Promise<number> => waiting(store, chunkVectorModel(model, embedText), collectionIds);
 
 function chunkSource(store: Store, embedText: CodeEmbedText): EmbedBacklogSource {
   return {
@@ -77,21 +87,29 @@ function chunkSource(store: Store, embedText: CodeEmbedText): EmbedBacklogSource
           rows.map((r) => ({ chunkId: r.id, vector: r.vector })),
         ),
       ),
-    pending: (model) => pendingChunkVectors(store, model),
+    pending: (key) => waiting(store, key, undefined),
   };
 }
 
-/** Creates (but does not start) the chunk embedding backlog. Call wake() to start. */
+/**
+ * Creates (but does not start) the chunk embedding backlog. Call wake() to start. Vectors are
+ * stored under chunkVectorModel(embedder.model, embedText).
+ */
 export function createCodeEmbedWorker(options: CodeEmbedWorkerOptions): EmbedBacklog {
-  const { store, embedText, ...rest } = options;
+  const { store, embedder, embedText = DEFAULT_CODE_EMBED_TEXT, ...rest } = options;
   return createEmbedBacklog({
     ...rest,
-    source: chunkSource(store, embedText ?? DEFAULT_CODE_EMBED_TEXT),
+    embedder: {
+      model: chunkVectorModel(embedder.model, embedText),
+      embed: (texts) => embedder.embed(texts),
+    },
+    source: chunkSource(store, embedText),
   });
 }
 
 /** How far the chunk embeddings of one collection are: what index_status shows. */
 export interface ChunkEmbeddings {
+  /** The key the vectors are stored under: the embedder's model and the text version. */
   model: string;
   chunks: number;
   embedded: number;
@@ -99,20 +117,25 @@ export interface ChunkEmbeddings {
   pending: number;
 }
 
-/** The chunk embeddings of the collection named `collection` (zeros when there is none). */
+/**
+ * The chunk embeddings of the collection named `collection` (zeros when there is none) by the
+ * embedder `model` and `embedText` (default DEFAULT_CODE_EMBED_TEXT).
+ */
 export async function chunkEmbeddings(
   store: Store,
   model: string,
   collection: string,
+  embedText: CodeEmbedText = DEFAULT_CODE_EMBED_TEXT,
 ): Promise<ChunkEmbeddings> {
+  const key = chunkVectorModel(model, embedText);
   const row = await store.get<{ chunks: number; embedded: number }>(
     `SELECT COUNT(c.id) AS chunks, COUNT(v.chunk_id) AS embedded
      FROM code_collections k JOIN code_chunks c ON c.collection_id = k.id
        LEFT JOIN code_vectors v ON v.chunk_id = c.id AND v.model = ?
      WHERE k.name = ?`,
-    [model, collection],
+    [key, collection],
   );
   const chunks = row?.chunks ?? 0;
   const embedded = row?.embedded ?? 0;
-  return { model, chunks, embedded, pending: chunks - embedded };
+  return { model: key, chunks, embedded, pending: chunks - embedded };
 }

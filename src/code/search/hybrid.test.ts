@@ -1,7 +1,8 @@
 // Chunk embeddings and hybrid search: the backlog counts and drains chunks without a vector
-// (a changed chunk waits again), a search before that answers by BM25 and says why (and wakes
-// the backlog), after it fuses (rrf, or z-score `fused`), vectors alone answer a query no chunk
-// holds a term of, and the real local model drains and fuses too.
+// (a changed chunk waits again; vectors of another embedding text are never searched), a search
+// before that answers by BM25 and says why (and wakes the backlog), after it fuses (z-score
+// `fused` by default, CODE_FUSION; rrf when asked), vectors alone answer a query no chunk holds
+// a term of, and the real local model drains and fuses too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -15,6 +16,7 @@ import { addFile } from '../../../test/code-rows.js';
 import { createLocalEmbedder } from '../../embed/index.js';
 import { createCodeSearch } from './code-search.js';
 import { chunkEmbeddings, createCodeEmbedWorker, pendingChunkVectors } from './embed-backlog.js';
+import { DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
 import type { CodeEmbedder } from './types.js';
 
 let fx: Fixture;
@@ -39,7 +41,7 @@ describe('chunk embedding backlog', () => {
     expect(await worker.pending()).toBe(10);
     expect(await pendingChunkVectors(fx.store, embedder.model, [ids.other])).toBe(1);
     expect(await chunkEmbeddings(fx.store, embedder.model, 'app')).toEqual({
-      model: 'stub:3',
+      model: 'stub:3#code-text-2',
       chunks: 9,
       embedded: 0,
       pending: 9,
@@ -55,10 +57,13 @@ describe('chunk embedding backlog', () => {
     expect(await worker.pending()).toBe(0);
     const models = await fx.store.all<{ model: string }>('SELECT model FROM code_vectors');
     expect(models).toHaveLength(10);
-    expect(new Set(models.map((m) => m.model))).toEqual(new Set(['stub:3']));
-    // The embedded text names the chunk in words, then its signature and code.
-    expect(embedder.calls.flat()).toContainEqual(
-      expect.stringMatching(/^lru cache evict\nevict\(\): void\n/),
+    expect(new Set(models.map((m) => m.model))).toEqual(new Set(['stub:3#code-text-2']));
+    // codeEmbeddingText: the name in words and the docstring's lead; without prose, the
+    // signature in words and the code.
+    const texts = embedder.calls.flat();
+    expect(texts).toContain('lru cache get. Reads a key and marks it recently used.');
+    expect(texts).toContainEqual(
+      expect.stringMatching(/^start server\nexport function start server port number server\n/),
     );
     // A chunk changed in place loses its vector and waits again; a wake looks only past the
     // last pass, a rescan from the start.
@@ -92,11 +97,15 @@ describe('hybrid code search', () => {
     expect(r.scoreBasis).toBe('fts-bm25');
     expect(r.degraded).toBe(true);
     expect(r.degradedReason).toContain('no chunk of the searched collections has a vector');
-    expect(r.index[0]?.vectors).toEqual({ model: 'stub:3', embedded: 0, pending: 9 });
+    expect(r.index[0]?.vectors).toEqual({
+      model: 'stub:3#code-text-2',
+      embedded: 0,
+      pending: 9,
+    });
     expect(woken).toBe(1);
   });
 
-  it('fuses full text with vectors once the backlog drained (rrf, 0–1, ranks per channel)', async () => {
+  it('fuses full text with vectors once the backlog drained (z-score by default, rrf when asked)', async () => {
     await seedCorpus(fx);
     const embedder = stubEmbedder();
     await createCodeEmbedWorker({ store: fx.store, embedder }).drain();
@@ -105,30 +114,71 @@ describe('hybrid code search', () => {
     const r = await s.search({ query: 'evict cache', collection: 'app' }, PROVENANCE);
     expect(r.mode).toBe('hybrid');
     expect(r.degraded).toBe(false);
-    expect(r.scoreBasis).toBe('rrf');
-    expect(r.results.every((h) => h.scoreBasis === 'rrf' && h.score > 0 && h.score <= 1)).toBe(
+    expect(r.scoreBasis).toBe('fused');
+    expect(r.results.every((h) => h.scoreBasis === 'fused' && h.score > 0 && h.score < 1)).toBe(
       true,
     );
     expect(r.results.some((h) => h.ranks.fts !== null && h.ranks.vector !== null)).toBe(true);
-    // Vector-only candidates rank below every text match with the low vector weight.
-    const firstVectorOnly = r.results.findIndex((h) => h.ranks.fts === null);
-    if (firstVectorOnly >= 0) {
-      expect(r.results.slice(firstVectorOnly).every((h) => h.ranks.fts === null)).toBe(true);
-    }
-    // The score is the RRF sum over its maximum (first in both lists): k 5, weights 1 and 0.25.
-    for (const h of r.results) {
-      const part = (w: number, rank: number | null) => (rank === null ? 0 : w / (5 + rank));
-      const rrf = part(1, h.ranks.fts) + part(0.25, h.ranks.vector);
-      expect(h.score).toBeCloseTo(rrf / (1.25 / 6), 10);
-    }
-    expect(r.index[0]?.vectors).toEqual({ model: 'stub:3', embedded: 9, pending: 0 });
+    expect(r.index[0]?.vectors).toEqual({
+      model: 'stub:3#code-text-2',
+      embedded: 9,
+      pending: 0,
+    });
     expect(woken).toBe(0);
-    const z = await createCodeSearch(fx.store, { embedder, fusion: { method: 'zscore' } }).search(
+    const rrf = { method: 'rrf', k: 5, ftsWeight: 1, vectorWeight: 0.25 } as const;
+    const q = await createCodeSearch(fx.store, { embedder, fusion: rrf }).search(
       { query: 'evict cache', collection: 'app' },
       PROVENANCE,
     );
-    expect(z.scoreBasis).toBe('fused');
-    expect(z.results.every((h) => h.score > 0 && h.score < 1)).toBe(true);
+    expect(q.scoreBasis).toBe('rrf');
+    // Vector-only candidates rank below every text match with the low vector weight.
+    const firstVectorOnly = q.results.findIndex((h) => h.ranks.fts === null);
+    if (firstVectorOnly >= 0) {
+      expect(q.results.slice(firstVectorOnly).every((h) => h.ranks.fts === null)).toBe(true);
+    }
+    // The score is the RRF sum over its maximum (first in both lists): k 5, weights 1 and 0.25.
+    for (const h of q.results) {
+      const part = (w: number, rank: number | null) => (rank === null ? 0 : w / (5 + rank));
+      expect(h.score).toBeCloseTo(
+        (part(1, h.ranks.fts) + part(0.25, h.ranks.vector)) / (1.25 / 6),
+        10,
+      );
+    }
+  });
+
+  it('never searches vectors of an older embedding text: they wait to be embedded again', async () => {
+    await seedCorpus(fx);
+    const embedder = stubEmbedder();
+    // Vectors as the old default text stored them: under the bare model name.
+    const chunks = await fx.store.all<{ id: number }>('SELECT id FROM code_chunks ORDER BY id');
+    const [old] = await embedder.embed(['the old text']);
+    await fx.store.write((tx) =>
+      fx.store.codeIndex.putVectors(
+        tx,
+        embedder.model,
+        chunks.map((c) => ({ chunkId: c.id, vector: old ?? new Float32Array(3) })),
+      ),
+    );
+    const s = createCodeSearch(fx.store, { embedder });
+    const before = await s.search({ query: 'evict cache', collection: 'app' }, PROVENANCE);
+    expect(before.mode).toBe('fts');
+    expect(before.index[0]?.vectors).toMatchObject({ embedded: 0, pending: 9 });
+    const worker = createCodeEmbedWorker({ store: fx.store, embedder });
+    expect(await worker.pending()).toBe(10);
+    expect(await worker.drain()).toBe(10);
+    const keys = await fx.store.all<{ model: string }>('SELECT DISTINCT model FROM code_vectors');
+    expect(keys).toEqual([{ model: 'stub:3#code-text-2' }]);
+    const after = await s.search({ query: 'evict cache', collection: 'app' }, PROVENANCE);
+    expect(after.mode).toBe('hybrid');
+    // A new text version makes every chunk wait again; the current ones are not touched.
+    const next = { ...DEFAULT_CODE_EMBED_TEXT, version: 'code-text-3' };
+    expect(await pendingChunkVectors(fx.store, embedder.model, undefined, next)).toBe(10);
+    const v3 = await createCodeSearch(fx.store, { embedder, embedText: next }).search(
+      { query: 'evict cache', collection: 'app' },
+      PROVENANCE,
+    );
+    expect(v3.mode).toBe('fts');
+    expect(await pendingChunkVectors(fx.store, embedder.model)).toBe(0);
   });
 
   it('answers by vectors alone, and says so, when no chunk holds a query term', async () => {
@@ -172,7 +222,7 @@ describe('hybrid code search', () => {
     expect(b.status).toBe('ok');
   });
 
-  it('drains with the real local model, then reports rrf', async () => {
+  it('drains with the real local model, then fuses', async () => {
     await seedCorpus(fx);
     const embedder = createLocalEmbedder();
     try {
@@ -183,7 +233,7 @@ describe('hybrid code search', () => {
         PROVENANCE,
       );
       expect(r.mode).toBe('hybrid');
-      expect(r.scoreBasis).toBe('rrf');
+      expect(r.scoreBasis).toBe('fused');
       expect(r.results[0]?.symbol).toBe('load_user_profile');
       expect(r.results[0]?.ranks.vector).not.toBeNull();
     } finally {

@@ -39,7 +39,7 @@ export async function selectCollections(store: Store, name?: string): Promise<Co
 }
 
 export interface StateOptions {
-  /** The embedder's model, null without one. */
+  /** The key the chunk vectors searched are stored under (chunkVectorModel), null without an embedder. */
   model: string | null;
   now: number;
   staleJobMs: number;

@@ -9,12 +9,11 @@ export {
   createCodeEmbedWorker,
   pendingChunkVectors,
 } from './embed-backlog.js';
-export { DEFAULT_CODE_EMBED_TEXT, identifierWords, MAX_CHUNK_EMBED_CHARS } from './embed-text.js';
+export { chunkVectorModel, DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
 export { FILTER_KEYS, type ParsedFilters, parseFilters, WORK_TREE_BRANCH } from './filters.js';
 export { type StatBudget, statFreshness } from './freshness.js';
 export { RESOURCE_ONLY_CODE, searchCodeInput, toSearchInput } from './schemas.js';
 export {
-  CODE_FUSION_DEFAULTS,
   CODE_SEARCH_DEFAULTS,
   type CodeEmbedder,
   type CodeEmbedText,

@@ -1,6 +1,7 @@
 // Whether the vector channel can take part in a search, and the query's vector when it can;
 // otherwise the reason, which the answer reports (`degraded`). A model that is still loading
 // is not waited for: the search answers by BM25 at once and the model warms meanwhile.
+import { chunkVectorModel } from './embed-text.js';
 import type { IndexStates } from './index-state.js';
 import type { QueryVector } from './rank.js';
 import type { CodeEmbedder, CodeEmbedText } from './types.js';
@@ -24,7 +25,7 @@ export async function queryVector(
   }
   try {
     const [vector] = await embedder.embed([embedText.query(query)]);
-    if (vector !== undefined) return { model: embedder.model, vector };
+    if (vector !== undefined) return { model: chunkVectorModel(embedder.model, embedText), vector };
   } catch {
     // Reported below, like an empty answer.
   }

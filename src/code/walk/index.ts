@@ -26,6 +26,7 @@ export {
   type AllowedPath,
   allowedRootsOf,
   defaultAllowedRoots,
+  isWithin,
   type PathRefusal,
   PathRefusedError,
   resolveAllowedPath,

@@ -50,7 +50,7 @@ function validateTools(core: Core) {
     contextTool({
       name: 'validate_code',
       description:
-        'Check source code against the rules (list_rules): `path` is a file or a directory inside the allowed roots; `scope` is `file` or `project` (default: file for a file, project for a directory, which is walked with its .gitignore rules and default exclusions). `rules` (ids, empty = all) and `category` narrow the rules. Returns findings (path, line, column, rule, severity, message) sorted by path and line, exact counts per rule and severity, and `truncated` with a hint when the answer or the run was cut.',
+        'Check source code against the rules (list_rules): `path` is a file or a directory inside the allowed roots; `scope` is `file` or `project` (default: file for a file, project for a directory, which is walked with its .gitignore rules and default exclusions). `rules` (ids, empty = all) and `category` narrow the rules. The project rules file `.cairn/rules.toml` (of the directory itself; for a file, the nearest ancestor holding `.cairn/`) sets thresholds, disabled rules, severities, ignored globs and per-path overrides; with duplicate-block selected, a project run also reports blocks repeated across files (both locations). Returns findings (path, line, column, rule, severity, message) sorted by path and line, exact counts per rule and severity, `rulesFile` (null when none), and `truncated` with a hint when the answer or the run was cut.',
       input: validateCodeInput,
       annotations: { title: 'Validate code', ...READ_ONLY },
       handler: async (a, ctx) => {

@@ -21,6 +21,7 @@ function fileLines(files: FileCounts): string[] {
     const shown = extension === undefined ? others : { ...others, 'not code': extension };
     lines.push(`skipped by the walk: ${countsText(shown)}`);
   }
+  if (Object.keys(files.skipped).length > 0) lines.push(`skipped: ${countsText(files.skipped)}`);
   if (files.failedCount > 0) {
     lines.push(`failed (${files.failedCount}):`);
     for (const f of files.failed) lines.push(`  ${f.path}: ${f.reason}`);
@@ -37,12 +38,20 @@ const truncationLines = (t: Truncation & { nothing?: string }): string[] => [
   ...(t.truncated ? [`truncated (${t.truncatedBy.join(', ')}): ${t.hint ?? ''}`] : []),
 ];
 
+/** Which rules file the run obeyed, and what it changed. */
+function rulesFileLine(r: ValidateReport): string {
+  if (r.rulesFile === null) return 'rules file: none (.cairn/rules.toml not found; defaults)';
+  const overrides = r.overrides.length === 0 ? '' : `, ${plural(r.overrides.length, 'override')}`;
+  return `rules file: ${r.rulesFile}${overrides}`;
+}
+
 export function validateText(r: ValidateReport): string {
   const c = r.counts;
   const severities = `error ${c.bySeverity.error}, warning ${c.bySeverity.warning}, info ${c.bySeverity.info}`;
   const lines = [
     `validate_code ${r.scope} ${r.root}: ${plural(r.files.read, 'file')} checked, ${plural(c.findings, 'finding')} (${severities}) in ${plural(c.files, 'file')}`,
     `rules: ${r.rules.length} selected; by rule: ${countsText(c.byRule)}`,
+    rulesFileLine(r),
     ...r.findings.map(
       (f) => `${f.path}:${f.line}:${f.column} ${f.severity} ${f.rule}: ${f.message}`,
     ),
