@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { identifierWords } from '../../src/code/index.js';
+import { identifierWords } from '../../src/search/index.js';
 import { machineInfo, ROOT, writeDocSection, writeResult } from '../lib/report.js';
 import { indexRun, sample, searchLatency, waitForEmbeddings } from './measure.js';
 import { render } from './render.js';
