@@ -87,7 +87,10 @@ export function render(r: ContextResult, boundMs: number): string {
       'tasks list_tasks p50 / p99, idle → while chunks embed',
       `${lat(e.idle)} → ${lat(e.duringEmbed)}: ${ratio(e.idle, e.duringEmbed)}× idle p50, ${ratio99(e.idle, e.duringEmbed)}× idle p99`,
     ],
-    [`search_code hybrid p50 / p99 (basis: ${e.hybrid.basis.join(', ') || 'none'})`, lat(e.hybrid)],
+    [
+      `search_code hybrid p50 / p99 while the embedding backlog still runs (basis: ${e.hybrid.basis.join(', ') || 'none'})`,
+      lat(e.hybrid),
+    ],
     [
       'server peak RSS / database with WAL, with the model',
       `${e.peakRssMiB ?? '?'} MiB / ${e.dbMiB} MiB`,
