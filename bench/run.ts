@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   crash: async () => (await import('./crash/index.js')).runCrashBench(),
   indexer: async () => (await import('./indexer/index.js')).runIndexerBench(),
   'code-search': async () => (await import('./code-search/index.js')).runCodeSearchBench(),
+  context: async () => (await import('./context/index.js')).runContextBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {
