@@ -71,6 +71,14 @@ export {
   strongSignal,
 } from './query/index.js';
 export {
+  createChatExpander,
+  createProviderReranker,
+  createQueryStages,
+  type RemoteStage,
+  type VaultStagesConfig,
+  vaultStagesFromEnv,
+} from './query/providers/index.js';
+export {
   getInput,
   intentSearchInput,
   listVaultsInput,

@@ -12,6 +12,7 @@ import {
   type VaultEntry,
 } from './config.js';
 import { VaultInputError } from './errors.js';
+import type { QueryStages } from './query/index.js';
 import { type RetrieveDeps } from './retrieve/search.js';
 import type { VaultEmbedder } from './retrieve/vector.js';
 import { syncVault, type SyncReport } from './sync.js';
@@ -21,6 +22,8 @@ export interface VaultServiceOptions {
   embedder: VaultEmbedder | null;
   scrubber: Scrubber;
   config: VaultConfig;
+  /** The query pipeline's model stages (default PRF expansion and the feature reranker). */
+  stages?: QueryStages | undefined;
   now?: () => number;
   /** Woken after a sync wrote fragments (the background fragment embedder). */
   onSynced?: () => void;
@@ -61,7 +64,13 @@ export const splitCollections = (value: string): string[] =>
 export function createVaultContext(options: VaultServiceOptions): VaultContext {
   const { store, config, scrubber } = options;
   const now = options.now ?? Date.now;
-  const deps = { store, index: store.vaultIndex, embedder: options.embedder, now };
+  const deps = {
+    store,
+    index: store.vaultIndex,
+    embedder: options.embedder,
+    now,
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+  };
   const sync: VaultContext['sync'] = async (a) => {
     const report = await syncVault(store, {
       vault: a.vault,
