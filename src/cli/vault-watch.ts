@@ -23,7 +23,7 @@ export async function startServeVaultWatch(
     if (missing.length > 0)
       core.logger.warn(
         { vaults: missing },
-        'CAIRN_VAULT_WATCH names vaults with no synced collection; run vault_sync first',
+        'CAIRN_VAULT_WATCH names vaults with no synced collection yet; a vault_sync into them starts their watch',
       );
     if (watcher.watched.length > 0)
       core.logger.info({ watched: watcher.watched }, 'watching vault collections');

@@ -52,6 +52,8 @@ export interface VaultContext {
   }): Promise<SyncReport>;
   /** reindex: every synced collection of the vault again, from its content root. */
   reindex(vault: string): Promise<SyncReport[]>;
+  /** Calls `listener` after every sync (vault_sync, reindex, the watcher); returns the undo. */
+  onSync(listener: (report: SyncReport) => void): () => void;
 }
 
 /** `a, b` → ['a', 'b'] (trimmed, empties dropped). */
@@ -71,6 +73,7 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
     now,
     ...(options.stages === undefined ? {} : { stages: options.stages }),
   };
+  const listeners = new Set<(report: SyncReport) => void>();
   const sync: VaultContext['sync'] = async (a) => {
     const report = await syncVault(store, {
       vault: a.vault,
@@ -81,6 +84,7 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
       now,
     });
     if (report.fragments > 0) options.onSynced?.();
+    for (const listener of listeners) listener(report);
     return report;
   };
   return {
@@ -113,6 +117,10 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
       return { vaults: singleVault ? [] : all, singleVault };
     },
     sync,
+    onSync(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     async reindex(vault) {
       const collections = (await store.vaultIndex.collections(vault)).filter(
         (c) => c.contentRoot !== '',

@@ -98,63 +98,93 @@ interface Entry {
   stop: () => void;
 }
 
-/** Starts watching; collections are those synced with a content root when it starts. */
+interface Collection {
+  vault: string;
+  collection: string;
+  contentRoot: string;
+  pattern: string;
+}
+
+/** One incremental sync at a time per collection; changes during a sync make one more. */
+function resyncer(vault: VaultContext, c: Collection, entry: Entry, hooks: VaultWatchHooks) {
+  const where = { vault: c.vault, collection: c.collection };
+  return async (): Promise<void> => {
+    if (entry.busy) {
+      entry.again = true;
+      return;
+    }
+    entry.busy = true;
+    try {
+      do {
+        entry.again = false;
+        const r = await vault.sync({
+          vault: c.vault,
+          contentRoot: c.contentRoot,
+          pattern: c.pattern,
+          collection: c.collection,
+        });
+        hooks.onSynced?.({
+          ...where,
+          changed: r.added + r.updated + r.reactivated + r.deactivated,
+        });
+      } while (entry.again && !entry.closed);
+    } catch (err) {
+      hooks.onError(where, err);
+    } finally {
+      entry.busy = false;
+    }
+  };
+}
+
+/**
+ * Starts watching the synced collections (with a content root) of the chosen vaults, and every
+ * collection of those vaults synced later (vault_sync while serving).
+ */
 export async function startVaultWatch(
   vault: VaultContext,
   config: VaultWatchConfig,
   hooks: VaultWatchHooks,
 ): Promise<VaultWatcher> {
+  const entries = new Map<string, Entry>();
+  const watched: WatchedCollection[] = [];
+  const chosen = (name: string): boolean => config.vaults === 'all' || config.vaults.includes(name);
+  let closed = false;
+  const add = (c: Collection): void => {
+    const key = JSON.stringify([c.vault, c.collection]);
+    if (closed || c.contentRoot === '' || !chosen(c.vault) || entries.has(key)) return;
+    const entry: Entry = { busy: false, again: false, closed: false, stop: () => undefined };
+    const where = { vault: c.vault, collection: c.collection };
+    const resync = resyncer(vault, c, entry, hooks);
+    const how = follow(
+      c.contentRoot,
+      config,
+      entry,
+      () => void resync(),
+      (err) => hooks.onError(where, err),
+    );
+    entries.set(key, entry);
+    watched.push({ ...where, contentRoot: c.contentRoot, how });
+  };
+  const unsubscribe = vault.onSync((r) =>
+    add({
+      vault: r.vault,
+      collection: r.collection,
+      contentRoot: r.contentRoot,
+      pattern: r.pattern,
+    }),
+  );
   const names =
     config.vaults === 'all' ? (await vault.listVaults()).vaults.map((v) => v.name) : config.vaults;
-  const all = config.vaults === 'all' && names.length === 0 ? ['default'] : names;
-  const entries: Entry[] = [];
-  const watched: WatchedCollection[] = [];
-  for (const name of all) {
-    for (const c of await vault.store.vaultIndex.collections(name)) {
-      if (c.contentRoot === '') continue;
-      const where = { vault: name, collection: c.name };
-      const entry: Entry = { busy: false, again: false, closed: false, stop: () => undefined };
-      const resync = async (): Promise<void> => {
-        if (entry.busy) {
-          entry.again = true;
-          return;
-        }
-        entry.busy = true;
-        try {
-          do {
-            entry.again = false;
-            const r = await vault.sync({
-              vault: name,
-              contentRoot: c.contentRoot,
-              pattern: c.pattern,
-              collection: c.name,
-            });
-            hooks.onSynced?.({
-              ...where,
-              changed: r.added + r.updated + r.reactivated + r.deactivated,
-            });
-          } while (entry.again && !entry.closed);
-        } catch (err) {
-          hooks.onError(where, err);
-        } finally {
-          entry.busy = false;
-        }
-      };
-      const how = follow(
-        c.contentRoot,
-        config,
-        entry,
-        () => void resync(),
-        (err) => hooks.onError(where, err),
-      );
-      entries.push(entry);
-      watched.push({ ...where, contentRoot: c.contentRoot, how });
-    }
+  for (const name of names.length === 0 ? ['default'] : names) {
+    for (const c of await vault.store.vaultIndex.collections(name))
+      add({ vault: name, collection: c.name, contentRoot: c.contentRoot, pattern: c.pattern });
   }
   return {
     watched,
     close() {
-      for (const e of entries) {
+      closed = true;
+      unsubscribe();
+      for (const e of entries.values()) {
         e.closed = true;
         e.stop();
       }

@@ -78,6 +78,30 @@ describe.each([
   });
 });
 
+describe('collections synced while watching', () => {
+  it('a vault_sync into a watched vault starts its watch; another vault stays unwatched', async () => {
+    watcher = await startVaultWatch(
+      v.core.vault,
+      { vaults: ['work'], debounceMs: 50, pollMs: 100, poll: false },
+      { onError: (_w, err) => errors.push(err) },
+    );
+    expect(watcher.watched).toEqual([]);
+    await v.sync('home');
+    expect(watcher.watched).toEqual([]);
+    await v.sync('work');
+    expect(watcher.watched.map((w) => [w.vault, w.collection, w.how])).toEqual([
+      ['work', 'work', 'fs.watch'],
+    ]);
+    writeFileSync(join(v.notes.path, 'notes/okapi.md'), '# Okapi\n\nAn okapi sighting.\n');
+    const inVault = async (vault: string) =>
+      (await callVault<{ results: unknown[] }>(v.client, 'search', { query: 'okapi', vault })).data
+        .results.length;
+    await waitFor('the work vault', async () => (await inVault('work')) === 1);
+    expect(await inVault('home')).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('vaultWatchFromEnv', () => {
   it('is off unless set; all or names; bounded intervals named on error', () => {
     expect(vaultWatchFromEnv({})).toBeNull();
