@@ -4,6 +4,7 @@
 import { type CodeFilter, codeFilterSql } from './code-filter.js';
 import { codeVecTable, createCodeVecSql } from './migration-code-postings.js';
 import type { Queryable } from './types.js';
+import { createVecPartitions, MAX_VEC_K, vecBlob } from './vec-partitions.js';
 
 export interface CodeVectorHit {
   chunkId: number;
@@ -39,41 +40,9 @@ export interface CodeVectors {
   ): Promise<CodeVectorHit[]>;
 }
 
-const MAX_K = 4096;
-
-const blobOf = (v: Float32Array): Uint8Array =>
-  new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-
 /** The vector operations over a connection that has sqlite-vec loaded. */
 export function createCodeVectors(db: Queryable): CodeVectors {
-  const known = new Set<number>();
-
-  async function tableExists(dims: number): Promise<boolean> {
-    if (known.has(dims)) return true;
-    const row = await db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
-      [codeVecTable(dims)],
-    );
-    if ((row?.n ?? 0) > 0) known.add(dims);
-    return known.has(dims);
-  }
-
-  /** One KNN pass of `k` per collection, merged closest first. */
-  async function knn(dims: number, blob: Uint8Array, k: number, collections: readonly number[]) {
-    const lists = await Promise.all(
-      collections.map((id) =>
-        db.all<{ rowid: number; distance: number }>(
-          `SELECT rowid, distance FROM ${codeVecTable(dims)}
-           WHERE embedding MATCH ? AND k = ? AND collection_id = ?`,
-          [blob, k, BigInt(id)],
-        ),
-      ),
-    );
-    return lists
-      .flat()
-      .sort((a, b) => a.distance - b.distance || a.rowid - b.rowid)
-      .slice(0, k);
-  }
+  const { tableExists, knn } = createVecPartitions(db, codeVecTable);
 
   /** The hits (closest first) whose chunk passes the filter and whose vector is `model`'s. */
   async function recheck(
@@ -114,7 +83,7 @@ export function createCodeVectors(db: Queryable): CodeVectors {
         await tx.run(`DELETE FROM ${codeVecTable(dims)} WHERE rowid = ?`, [BigInt(chunkId)]);
         await tx.run(
           `INSERT INTO ${codeVecTable(dims)}(rowid, embedding, collection_id) VALUES (?, ?, ?)`,
-          [BigInt(chunkId), blobOf(vector), BigInt(chunk.collection)],
+          [BigInt(chunkId), vecBlob(vector), BigInt(chunk.collection)],
         );
         await tx.run(
           'INSERT INTO code_vectors(chunk_id, collection_id, model, dims, embedded_at) VALUES (?, ?, ?, ?, ?)',
@@ -128,13 +97,13 @@ export function createCodeVectors(db: Queryable): CodeVectors {
       const want = Math.trunc(limit);
       if (collections.length === 0 || !(want >= 1) || !(await tableExists(vector.length)))
         return [];
-      const blob = blobOf(vector);
-      let k = Math.min(MAX_K, Math.max(want * 8, 64));
+      const blob = vecBlob(vector);
+      let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
       for (;;) {
         const found = await knn(vector.length, blob, k, collections);
         const rows = (await recheck(found, model, filter)).slice(0, want);
-        if (rows.length >= want || k >= MAX_K || found.length < k) return rows;
-        k = Math.min(MAX_K, k * 4);
+        if (rows.length >= want || k >= MAX_VEC_K || found.length < k) return rows;
+        k = Math.min(MAX_VEC_K, k * 4);
       }
     },
 
@@ -145,7 +114,7 @@ export function createCodeVectors(db: Queryable): CodeVectors {
         `SELECT cv.chunk_id AS id, vec_distance_cosine(v.embedding, ?) AS distance
          FROM code_vectors cv JOIN ${codeVecTable(vector.length)} v ON v.rowid = cv.chunk_id
          WHERE cv.model = ? AND cv.dims = ? AND cv.chunk_id IN (SELECT value FROM json_each(?))`,
-        [blobOf(vector), model, vector.length, JSON.stringify(chunkIds)],
+        [vecBlob(vector), model, vector.length, JSON.stringify(chunkIds)],
       );
       return rows.map((r) => ({ chunkId: r.id, distance: r.distance }));
     },

@@ -123,7 +123,7 @@ describe('migration 23', () => {
     const versions = await store.all<{ version: number }>(
       'SELECT version FROM schema_migrations WHERE version >= 22 ORDER BY version',
     );
-    expect(versions.map((v) => v.version)).toEqual([22, 23]);
+    expect(versions.map((v) => v.version).slice(0, 2)).toEqual([22, 23]);
     // Opening the store started the background drain of the marked chunks.
     await expect
       .poll(() => store.codeIndex.pending([1]), { timeout: 10_000, interval: 20 })

@@ -6,6 +6,7 @@ import { createVaultVecSql, vaultVecTable } from './migration-vault.js';
 import type { Queryable } from './types.js';
 import { documentConditions, filterCollections } from './vault-filter.js';
 import type { VaultFilter, VaultFragmentToEmbed, VaultVectorHit } from './vault-types.js';
+import { createVecPartitions, MAX_VEC_K, vecBlob } from './vec-partitions.js';
 
 export interface VaultVectors {
   /** Stores (or replaces) fragment vectors of one dimension; vanished fragments are skipped. */
@@ -29,43 +30,12 @@ export interface VaultVectors {
   pendingVectors(model: string, vault?: string): Promise<number>;
 }
 
-const MAX_K = 4096;
-
-const blobOf = (v: Float32Array): Uint8Array =>
-  new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-
 const WAITING = `FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
   LEFT JOIN vault_vectors v ON v.fragment_id = f.id
   WHERE d.active = 1 AND (v.fragment_id IS NULL OR v.model <> ?)`;
 
 export function createVaultVectors(db: Queryable): VaultVectors {
-  const known = new Set<number>();
-
-  async function tableExists(dims: number): Promise<boolean> {
-    if (known.has(dims)) return true;
-    const row = await db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
-      [vaultVecTable(dims)],
-    );
-    if ((row?.n ?? 0) > 0) known.add(dims);
-    return known.has(dims);
-  }
-
-  async function knn(dims: number, blob: Uint8Array, k: number, collections: readonly number[]) {
-    const lists = await Promise.all(
-      collections.map((id) =>
-        db.all<{ rowid: number; distance: number }>(
-          `SELECT rowid, distance FROM ${vaultVecTable(dims)}
-           WHERE embedding MATCH ? AND k = ? AND collection_id = ?`,
-          [blob, k, BigInt(id)],
-        ),
-      ),
-    );
-    return lists
-      .flat()
-      .sort((a, b) => a.distance - b.distance || a.rowid - b.rowid)
-      .slice(0, k);
-  }
+  const { tableExists, knn } = createVecPartitions(db, vaultVecTable);
 
   async function recheck(
     hits: readonly { rowid: number; distance: number }[],
@@ -109,7 +79,7 @@ export function createVaultVectors(db: Queryable): VaultVectors {
         await tx.run(`DELETE FROM ${vaultVecTable(dims)} WHERE rowid = ?`, [BigInt(fragmentId)]);
         await tx.run(
           `INSERT INTO ${vaultVecTable(dims)}(rowid, embedding, collection_id) VALUES (?, ?, ?)`,
-          [BigInt(fragmentId), blobOf(vector), BigInt(frag.collection)],
+          [BigInt(fragmentId), vecBlob(vector), BigInt(frag.collection)],
         );
         await tx.run(
           `INSERT INTO vault_vectors(fragment_id, collection_id, model, dims, embedded_at)
@@ -124,13 +94,13 @@ export function createVaultVectors(db: Queryable): VaultVectors {
       if (!(want >= 1) || !(await tableExists(vector.length))) return [];
       const collections = await filterCollections(db, filter);
       if (collections.length === 0) return [];
-      const blob = blobOf(vector);
-      let k = Math.min(MAX_K, Math.max(want * 8, 64));
+      const blob = vecBlob(vector);
+      let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
       for (;;) {
         const found = await knn(vector.length, blob, k, collections);
         const rows = (await recheck(found, model, filter)).slice(0, want);
-        if (rows.length >= want || k >= MAX_K || found.length < k) return rows;
-        k = Math.min(MAX_K, k * 4);
+        if (rows.length >= want || k >= MAX_VEC_K || found.length < k) return rows;
+        k = Math.min(MAX_VEC_K, k * 4);
       }
     },
 

@@ -131,6 +131,21 @@ describe('cairn-vault', () => {
     }
   });
 
+  it('query skips expansion on a strong BM25 signal, never when intent is given', async () => {
+    await s.sync();
+    type Q = { stages: { bypassed: boolean; expansion: string } };
+    const strong = await call<Q>('query', { query: 'tacos friday food truck noon' });
+    expect(strong.data.stages.bypassed).toBe(true);
+    expect(strong.data.stages.expansion).toMatch(/^skipped: strong signal/);
+    const hinted = await call<Q>('query', {
+      query: 'tacos friday food truck noon',
+      intent: 'lunch',
+    });
+    expect(hinted.data.stages.bypassed).toBe(false);
+    const weak = await call<Q>('query', { query: 'retries and jitter' });
+    expect(weak.data.stages.bypassed).toBe(false);
+  });
+
   it('memory_retrieve routes, intent_search classifies, query_plan splits', async () => {
     await s.sync();
     const timeline = await call<{ route: string }>('memory_retrieve', {

@@ -23,6 +23,34 @@ import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
 
 export function retrievalTools(core: Core): VaultTool[] {
   const v = core.vault;
+  /** search and vsearch: one shape, two channels (searchInput and vsearchInput are alike). */
+  const rawSearchTool = (
+    name: string,
+    description: string,
+    title: string,
+    run: typeof searchVault,
+  ): VaultTool =>
+    vaultTool({
+      name,
+      description,
+      input: name === 'search' ? searchInput : vsearchInput,
+      annotations: { title, ...READ_ONLY },
+      handler: async (a) => {
+        const vault = await v.vault(a.vault);
+        const filter = await v.filter(vault, {
+          collection: a.collection,
+          includeInternal: a.includeInternal,
+        });
+        const r = await run(v.deps, {
+          query: a.query,
+          limit: a.limit,
+          minScore: a.minScore,
+          compact: a.compact,
+          filter,
+        });
+        return { text: searchText(r), data: { vault, ...r } };
+      },
+    });
   return [
     vaultTool({
       name: 'memory_retrieve',
@@ -72,50 +100,18 @@ export function retrievalTools(core: Core): VaultTool[] {
         return { text: searchText(r), data: { vault, ...r } };
       },
     }),
-    vaultTool({
-      name: 'search',
-      description:
-        'BM25 only. Non-recency queries rank by the raw BM25 transform |bm25|/(1+|bm25|) (scoreBasis "fts-bm25"; minScore filters it and has no default; an explicit 0 is honoured); recency-intent queries ("latest…", "yesterday…") use the composite regime (floor 0). Terms are ORed and ranked.',
-      input: searchInput,
-      annotations: { title: 'Full-text search', ...READ_ONLY },
-      handler: async (a) => {
-        const vault = await v.vault(a.vault);
-        const filter = await v.filter(vault, {
-          collection: a.collection,
-          includeInternal: a.includeInternal,
-        });
-        const r = await searchVault(v.deps, {
-          query: a.query,
-          limit: a.limit,
-          minScore: a.minScore,
-          compact: a.compact,
-          filter,
-        });
-        return { text: searchText(r), data: { vault, ...r } };
-      },
-    }),
-    vaultTool({
-      name: 'vsearch',
-      description:
-        'Vector only. Non-recency queries rank by raw cosine (scoreBasis "vector-cosine"; minScore has no default, an explicit 0 is honoured); recency-intent queries use the composite regime with a 0.3 floor unless minScore is given. degraded/degradedReason when the scan cap left the answer short.',
-      input: vsearchInput,
-      annotations: { title: 'Vector search', ...READ_ONLY },
-      handler: async (a) => {
-        const vault = await v.vault(a.vault);
-        const filter = await v.filter(vault, {
-          collection: a.collection,
-          includeInternal: a.includeInternal,
-        });
-        const r = await vsearchVault(v.deps, {
-          query: a.query,
-          limit: a.limit,
-          minScore: a.minScore,
-          compact: a.compact,
-          filter,
-        });
-        return { text: searchText(r), data: { vault, ...r } };
-      },
-    }),
+    rawSearchTool(
+      'search',
+      'BM25 only. Non-recency queries rank by the raw BM25 transform |bm25|/(1+|bm25|) (scoreBasis "fts-bm25"; minScore filters it and has no default; an explicit 0 is honoured); recency-intent queries ("latest…", "yesterday…") use the composite regime (floor 0). Terms are ORed and ranked.',
+      'Full-text search',
+      searchVault,
+    ),
+    rawSearchTool(
+      'vsearch',
+      'Vector only. Non-recency queries rank by raw cosine (scoreBasis "vector-cosine"; minScore has no default, an explicit 0 is honoured); recency-intent queries use the composite regime with a 0.3 floor unless minScore is given. degraded/degradedReason when the scan cap left the answer short.',
+      'Vector search',
+      vsearchVault,
+    ),
     vaultTool({
       name: 'intent_search',
       description:

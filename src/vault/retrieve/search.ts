@@ -115,35 +115,31 @@ export async function searchVault(deps: RetrieveDeps, args: RawSearchArgs): Prom
   const hits = await textHits(deps.index, args.query, args.filter, depthFor(args.limit) * 4);
   const perDoc = bestOf(hits, depthFor(args.limit));
   const candidates = await candidatesOf(deps.index, args.filter.vault, perDoc);
-  const r = rank(candidates, args, 'fts-bm25', 0, deps.now());
-  return {
-    query: args.query,
-    regime: r.recency ? 'composite' : 'raw',
-    recencyIntent: r.recency,
-    scoreBasis: r.basis,
-    minScore: r.floor,
-    ...(await statusOf(deps, args.filter, candidates.length, r.results.length)),
-    results: r.results,
-    pendingPostings: await deps.index.pendingPostings(),
-  };
+  return answerOf(deps, args, candidates, rank(candidates, args, 'fts-bm25', 0, deps.now()));
 }
 
 /** vsearch: cosine over fragment vectors, best fragment per document. */
 export async function vsearchVault(deps: RetrieveDeps, args: RawSearchArgs): Promise<SearchAnswer> {
   if (deps.embedder === null) throw new VaultVectorsUnavailableError('vsearch');
   const vector = await queryVector(deps.embedder, args.query);
-  const near = await nearestDocs(
-    deps.index,
-    deps.embedder.model,
-    vector,
-    args.filter,
-    depthFor(args.limit),
-  );
-  const candidates = await withLeadSnippets(
-    deps.index,
-    await candidatesOf(deps.index, args.filter.vault, [...near.hits]),
-  );
+  const limit = depthFor(args.limit);
+  const near = await nearestDocs(deps.index, deps.embedder.model, vector, args.filter, limit);
+  const docs = await candidatesOf(deps.index, args.filter.vault, [...near.hits]);
+  const candidates = await withLeadSnippets(deps.index, docs);
   const r = rank(candidates, args, 'vector-cosine', VSEARCH_RECENCY_FLOOR, deps.now());
+  const answer = await answerOf(deps, args, candidates, r);
+  return near.degradedReason === null
+    ? answer
+    : { ...answer, degraded: true, degradedReason: near.degradedReason };
+}
+
+/** The answer both routes give: the regime that ran, the honest status, the hits. */
+async function answerOf(
+  deps: RetrieveDeps,
+  args: RawSearchArgs,
+  candidates: readonly DocCandidate[],
+  r: ReturnType<typeof rank>,
+): Promise<SearchAnswer> {
   return {
     query: args.query,
     regime: r.recency ? 'composite' : 'raw',
@@ -153,9 +149,6 @@ export async function vsearchVault(deps: RetrieveDeps, args: RawSearchArgs): Pro
     ...(await statusOf(deps, args.filter, candidates.length, r.results.length)),
     results: r.results,
     pendingPostings: await deps.index.pendingPostings(),
-    ...(near.degradedReason === null
-      ? {}
-      : { degraded: true, degradedReason: near.degradedReason }),
   };
 }
 
