@@ -14,6 +14,7 @@ import {
 } from '../http/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js';
 import { cairnHome } from '../store/index.js';
+import { vaultWatchFromEnv } from '../vault/index.js';
 import { intFlag, UsageError } from './args.js';
 import { checkConfigBinding } from './binding-flags.js';
 import { configDbPath } from './database.js';
@@ -26,6 +27,7 @@ import {
   type ServeRecord,
   writeServeRecord,
 } from './serve-record.js';
+import { startServeVaultWatch } from './vault-watch.js';
 
 const out = (text: string): void => void process.stdout.write(text);
 const err = (text: string): void => void process.stderr.write(text);
@@ -61,6 +63,7 @@ export async function serve(values: ServeFlags): Promise<void> {
   const apiToken = values['no-auth'] === true ? null : ensureApiToken(home);
   const apiTokenFile = apiTokenPath(home);
   const secret = ensureServerSecret(home);
+  const vaultWatch = vaultWatchFromEnv(process.env);
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
@@ -91,9 +94,12 @@ export async function serve(values: ServeFlags): Promise<void> {
     .resumeWatches()
     .then((names) => names.length > 0 && core.logger.info({ names }, 'watching collections'))
     .catch((err: unknown) => core.logger.warn({ err }, 'could not resume collection watches'));
+  // CAIRN_VAULT_WATCH: synced vault collections are re-synced when their files change.
+  const vaultWatcher = startServeVaultWatch(core, vaultWatch);
   // Handlers first, banner after: whoever reads the banner may signal at once.
   onSignals(async () => {
     stopSweep();
+    (await vaultWatcher)?.close();
     removeServeRecord(home, process.pid);
     await irc?.gateway.close();
     await http.close();

@@ -34,16 +34,21 @@ import {
 import { createRooms, type Rooms } from '../rooms/index.js';
 import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
 import {
+  createQueryStages,
   createVaultContext,
   createVaultEmbedWorker,
+  type QueryStages,
   type VaultConfig,
   type VaultContext,
   vaultConfigFromEnv,
+  vaultStagesFromEnv,
 } from '../vault/index.js';
 
 export interface CoreOptions {
   /** The configured vaults (name → content root); default CAIRN_VAULTS. */
   vaults?: VaultConfig | undefined;
+  /** The vault query pipeline's model stages; default CAIRN_VAULT_EXPANSION / CAIRN_VAULT_RERANK. */
+  vaultStages?: QueryStages | undefined;
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
   dbPath?: string | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
@@ -193,6 +198,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   const dbPath = resolveDbPath(options.dbPath);
   const logger = options.logger ?? createLogger();
   const codeRoots = options.codeRoots ?? envCodeRoots() ?? defaultAllowedRoots();
+  // Validated before the database opens: a bad variable fails at start, naming itself.
+  const vaultStages = options.vaultStages ?? createQueryStages(vaultStagesFromEnv(process.env));
   const store = await openSqliteStore(dbPath, { mustExist: options.mustExist === true });
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
@@ -279,6 +286,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedder,
     scrubber,
     config: options.vaults ?? vaultConfigFromEnv(process.env),
+    stages: vaultStages,
     ...(options.clock === undefined ? {} : { now: options.clock }),
     ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
   });

@@ -38,3 +38,14 @@ export class VaultInputError extends InvalidInputError {
     super(message, field !== undefined && message.startsWith(`${field}: `) ? undefined : field);
   }
 }
+
+/** A vault environment variable (CAIRN_VAULT_EXPANSION, CAIRN_VAULT_WATCH, …) is unusable. */
+export class VaultConfigError extends DomainError {
+  /** The offending variable, e.g. `CAIRN_VAULT_RERANK`. */
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super('invalid_config', `${variable} ${message}`);
+    this.variable = variable;
+  }
+}

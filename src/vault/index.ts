@@ -19,6 +19,7 @@ export {
   type VaultEmbedWorkerOptions,
 } from './embed-backlog.js';
 export {
+  VaultConfigError,
   VaultDocumentNotFoundError,
   VaultInputError,
   VaultRestrictedPathError,
@@ -46,6 +47,15 @@ export {
 } from './internal.js';
 export { fileTitle, parseMarkdown, type ParsedMarkdown } from './markdown.js';
 export { assertAllowed, restrictedRule } from './restricted.js';
+export {
+  DEFAULT_WATCH_DEBOUNCE_MS,
+  DEFAULT_WATCH_POLL_MS,
+  startVaultWatch,
+  type VaultWatchConfig,
+  type VaultWatcher,
+  vaultWatchFromEnv,
+  type WatchedCollection,
+} from './watch.js';
 export { resolveContentRoot, type SyncOptions, type SyncReport, syncVault } from './sync.js';
 export { SYNC_REASONS } from './sync-run.js';
 export { DEFAULT_WALK_LIMITS, type Skipped, type WalkLimits } from './walk.js';
@@ -70,6 +80,14 @@ export {
   runQuery,
   strongSignal,
 } from './query/index.js';
+export {
+  createChatExpander,
+  createProviderReranker,
+  createQueryStages,
+  type RemoteStage,
+  type VaultStagesConfig,
+  vaultStagesFromEnv,
+} from './query/providers/index.js';
 export {
   getInput,
   intentSearchInput,

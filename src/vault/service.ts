@@ -12,6 +12,7 @@ import {
   type VaultEntry,
 } from './config.js';
 import { VaultInputError } from './errors.js';
+import type { QueryStages } from './query/index.js';
 import { type RetrieveDeps } from './retrieve/search.js';
 import type { VaultEmbedder } from './retrieve/vector.js';
 import { syncVault, type SyncReport } from './sync.js';
@@ -21,6 +22,8 @@ export interface VaultServiceOptions {
   embedder: VaultEmbedder | null;
   scrubber: Scrubber;
   config: VaultConfig;
+  /** The query pipeline's model stages (default PRF expansion and the feature reranker). */
+  stages?: QueryStages | undefined;
   now?: () => number;
   /** Woken after a sync wrote fragments (the background fragment embedder). */
   onSynced?: () => void;
@@ -49,6 +52,8 @@ export interface VaultContext {
   }): Promise<SyncReport>;
   /** reindex: every synced collection of the vault again, from its content root. */
   reindex(vault: string): Promise<SyncReport[]>;
+  /** Calls `listener` after every sync (vault_sync, reindex, the watcher); returns the undo. */
+  onSync(listener: (report: SyncReport) => void): () => void;
 }
 
 /** `a, b` → ['a', 'b'] (trimmed, empties dropped). */
@@ -61,7 +66,14 @@ export const splitCollections = (value: string): string[] =>
 export function createVaultContext(options: VaultServiceOptions): VaultContext {
   const { store, config, scrubber } = options;
   const now = options.now ?? Date.now;
-  const deps = { store, index: store.vaultIndex, embedder: options.embedder, now };
+  const deps = {
+    store,
+    index: store.vaultIndex,
+    embedder: options.embedder,
+    now,
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+  };
+  const listeners = new Set<(report: SyncReport) => void>();
   const sync: VaultContext['sync'] = async (a) => {
     const report = await syncVault(store, {
       vault: a.vault,
@@ -72,6 +84,7 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
       now,
     });
     if (report.fragments > 0) options.onSynced?.();
+    for (const listener of listeners) listener(report);
     return report;
   };
   return {
@@ -104,6 +117,10 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
       return { vaults: singleVault ? [] : all, singleVault };
     },
     sync,
+    onSync(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     async reindex(vault) {
       const collections = (await store.vaultIndex.collections(vault)).filter(
         (c) => c.contentRoot !== '',

@@ -29,6 +29,11 @@ export interface Expansion {
   readonly terms: readonly string[];
   /** Which expander ran: 'prf' or a provider's name. */
   readonly stage: string;
+  /**
+   * What `stages.expansion` says, when the expander says more than `<stage>: <n> terms` (a
+   * provider's query count, a fallback and why).
+   */
+  readonly report?: string;
 }
 
 export interface QueryExpander {
@@ -43,6 +48,20 @@ export interface PrfOptions {
   readonly terms?: number;
   /** Weight of the expanded query against the original's 1 (default 0.5). */
   readonly weight?: number;
+}
+
+/** No expansion (CAIRN_VAULT_EXPANSION=none): the original query alone. */
+export function createNoExpander(): QueryExpander {
+  return {
+    name: 'none',
+    expand: (input) =>
+      Promise.resolve({
+        queries: [{ text: input.query, weight: 1, source: 'original' }],
+        terms: [],
+        stage: 'none',
+        report: 'none: disabled (CAIRN_VAULT_EXPANSION=none)',
+      }),
+  };
 }
 
 /** The deterministic expander: pseudo-relevance feedback over the first pass. */

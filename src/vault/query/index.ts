@@ -11,6 +11,7 @@ export {
   ROUTES,
 } from './classify.js';
 export {
+  createNoExpander,
   createPrfExpander,
   type ExpandedQuery,
   type Expansion,
@@ -24,6 +25,7 @@ export {
   type QueryHit,
   type QueryInput,
   type QueryOutcome,
+  type QueryStages,
   QUERY_RRF_K,
   runQuery,
   type StageReport,
@@ -42,6 +44,7 @@ export {
   FEATURE_WEIGHTS,
   featuresOf,
   type Reranked,
+  type Reranking,
   type RerankCandidate,
   type Reranker,
   type RerankInput,

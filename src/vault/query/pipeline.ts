@@ -43,6 +43,12 @@ export interface QueryChannels {
   ): Promise<{ df: ReadonlyMap<string, number>; fragments: number }>;
 }
 
+/** The model stages the pipeline runs: one expander, one reranker. */
+export interface QueryStages {
+  readonly expander: QueryExpander;
+  readonly reranker: Reranker;
+}
+
 export interface QueryInput {
   readonly query: string;
   readonly intent?: string | undefined;
@@ -73,6 +79,18 @@ export interface QueryOutcome {
   readonly degradedLegs: readonly { leg: string; reason: string }[];
 }
 
+/** List names for fusion: the source, numbered when a source gives several queries. */
+function listNames(queries: readonly { source: string }[]): string[] {
+  const count = new Map<string, number>();
+  for (const q of queries) count.set(q.source, (count.get(q.source) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return queries.map((q) => {
+    const n = (seen.get(q.source) ?? 0) + 1;
+    seen.set(q.source, n);
+    return (count.get(q.source) ?? 0) > 1 ? `${q.source}${n}` : q.source;
+  });
+}
+
 /** Whether the first pass is decisive enough to skip expansion (never when `intent` is set). */
 export function strongSignal(scores: readonly number[], intent?: string): boolean {
   if (intent !== undefined && intent.trim() !== '') return false;
@@ -83,7 +101,7 @@ export function strongSignal(scores: readonly number[], intent?: string): boolea
 
 export async function runQuery(
   channels: QueryChannels,
-  stages: { expander: QueryExpander; reranker: Reranker },
+  stages: QueryStages,
   input: QueryInput,
 ): Promise<QueryOutcome> {
   const limit = input.candidateLimit ?? DEFAULT_CANDIDATE_LIMIT;
@@ -117,20 +135,22 @@ export async function runQuery(
   const bm25 = new Map<number, number>();
   const cosine = new Map<number, number>();
   const degradedLegs: { leg: string; reason: string }[] = [];
+  const names = listNames(queries);
   for (const [i, q] of queries.entries()) {
+    const name = names[i] ?? q.source;
     const text = i === 0 ? first : await channels.text(q.text, limit);
     for (const h of text) bm25.set(h.id, Math.max(bm25.get(h.id) ?? 0, i === 0 ? h.score : 0));
-    lists.push({ name: `${q.source}:bm25`, weight: q.weight, ids: text.map((h) => h.id) });
+    lists.push({ name: `${name}:bm25`, weight: q.weight, ids: text.map((h) => h.id) });
     if (channels.vector !== null) {
       const leg = await channels.vector(q.text, limit);
       for (const h of leg.hits) cosine.set(h.id, Math.max(cosine.get(h.id) ?? -1, h.cosine));
       lists.push({
-        name: `${q.source}:vector`,
+        name: `${name}:vector`,
         weight: q.weight * VECTOR_LIST_WEIGHT,
         ids: leg.hits.map((h) => h.id),
       });
       if (leg.degradedReason !== null)
-        degradedLegs.push({ leg: `${q.source}:vector`, reason: leg.degradedReason });
+        degradedLegs.push({ leg: `${name}:vector`, reason: leg.degradedReason });
     }
   }
   const fused = fuseLists(lists, QUERY_RRF_K).slice(0, limit);
@@ -147,7 +167,7 @@ export async function runQuery(
       fusedRank: i + 1,
     })),
   });
-  const score = new Map(reranked.map((r) => [r.id, r.score]));
+  const score = new Map(reranked.results.map((r) => [r.id, r.score]));
   const hits = fused
     .map((f, i) => ({
       id: f.id,
@@ -165,10 +185,11 @@ export async function runQuery(
         ? `skipped: strong signal (top BM25 ≥ ${STRONG_SIGNAL_SCORE}, gap ≥ ${STRONG_SIGNAL_GAP})`
         : first.length === 0
           ? 'skipped: the first BM25 pass found nothing'
-          : `${expansion?.stage ?? 'none'}: ${expansion?.terms.length ?? 0} terms`,
+          : (expansion?.report ??
+            `${expansion?.stage ?? 'none'}: ${expansion?.terms.length ?? 0} terms`),
       vector: channels.vector === null ? 'skipped: no embedder' : 'cosine',
       fusion: `rrf k=${QUERY_RRF_K} over ${lists.length} lists`,
-      rerank: stages.reranker.name,
+      rerank: reranked.stage,
     },
     expansion,
     bypassed,

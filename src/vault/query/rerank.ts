@@ -30,9 +30,16 @@ export interface Reranked {
   readonly features: Readonly<Record<string, number>>;
 }
 
+/** A reranker's answer: a score per candidate and what `stages.rerank` says about the run. */
+export interface Reranking {
+  readonly results: readonly Reranked[];
+  /** `features`, a provider's `kind:model`, or the fallback that ran and why. */
+  readonly stage: string;
+}
+
 export interface Reranker {
   readonly name: string;
-  rerank(input: RerankInput): Promise<Reranked[]>;
+  rerank(input: RerankInput): Promise<Reranking>;
 }
 
 /** The default model's weights; the vault eval measures them (docs/benchmarks.md). */
@@ -110,7 +117,7 @@ export function createFeatureReranker(
         for (const [k, v] of Object.entries(features)) score += weights[k as Feature] * v;
         return { id: c.id, score, features };
       });
-      return Promise.resolve(out);
+      return Promise.resolve({ results: out, stage: 'features' });
     },
   };
 }

@@ -7,9 +7,8 @@ import {
   createFeatureReranker,
   createPrfExpander,
   type QueryChannels,
-  type QueryExpander,
   type QueryOutcome,
-  type Reranker,
+  type QueryStages,
   runQuery,
   type StageReport,
 } from '../query/index.js';
@@ -25,10 +24,7 @@ import { hitOf, type VaultHit } from './hits.js';
 import type { RetrieveDeps } from './search.js';
 import { nearestDocs, queryVector } from './vector.js';
 
-export interface QueryStages {
-  readonly expander: QueryExpander;
-  readonly reranker: Reranker;
-}
+export type { QueryStages };
 
 /** The deterministic defaults: PRF expansion and the feature reranker. */
 export const DEFAULT_QUERY_STAGES: QueryStages = {
@@ -137,7 +133,7 @@ export async function pipelineCandidates(
 export async function queryVault(
   deps: RetrieveDeps,
   args: QueryArgs,
-  stages: QueryStages = DEFAULT_QUERY_STAGES,
+  stages: QueryStages = deps.stages ?? DEFAULT_QUERY_STAGES,
 ): Promise<QueryAnswer> {
   const { outcome, candidates } = await pipelineCandidates(deps, stages, args);
   const profile: WeightProfile = isRecencyQuery(args.query) ? 'recency' : args.profile;

@@ -49,7 +49,7 @@ export async function intentSearch(
     /** memory_retrieve's causal route keeps the default filter; intent_search is unfiltered. */
     keepFilter?: boolean;
   },
-  stages: QueryStages = DEFAULT_QUERY_STAGES,
+  stages: QueryStages = deps.stages ?? DEFAULT_QUERY_STAGES,
 ): Promise<IntentAnswer> {
   const classified = classifyIntent(args.query);
   const intent = args.forceIntent ?? classified.value;
@@ -93,7 +93,7 @@ export interface PlanAnswer {
 export async function queryPlan(
   deps: RetrieveDeps,
   args: { query: string; limit: number; compact: boolean; filter: VaultFilter },
-  stages: QueryStages = DEFAULT_QUERY_STAGES,
+  stages: QueryStages = deps.stages ?? DEFAULT_QUERY_STAGES,
 ): Promise<PlanAnswer> {
   const clauses = planClauses(args.query);
   const runs = [];

@@ -4,6 +4,7 @@
 // 0.3 for vsearch unless minScore is given). Every answer says which regime ran and why.
 import { DomainError } from '../../shared/errors.js';
 import type { VaultFilter, VaultIndex } from '../../store/index.js';
+import type { QueryStages } from '../query/index.js';
 import {
   compositeOrder,
   isRecencyQuery,
@@ -23,6 +24,8 @@ export interface RetrieveDeps {
   readonly index: VaultIndex;
   readonly embedder: VaultEmbedder | null;
   readonly now: () => number;
+  /** The configured model stages (CAIRN_VAULT_EXPANSION, CAIRN_VAULT_RERANK); default PRF + features. */
+  readonly stages?: QueryStages | undefined;
 }
 
 export interface RawSearchArgs {

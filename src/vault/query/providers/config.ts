@@ -1,0 +1,132 @@
+// The query pipeline's model stages from the environment, validated at start so a typo fails
+// with the variable's name, never at the first query. Defaults are offline: PRF expansion and
+// the feature reranker. Builds the stages; nothing here opens a connection.
+import { VaultConfigError } from '../../errors.js';
+import { createNoExpander, createPrfExpander, type QueryExpander } from '../expand.js';
+import type { QueryStages } from '../pipeline.js';
+import { createFeatureReranker, type Reranker } from '../rerank.js';
+import type { RemoteStage } from './chat.js';
+import { createChatExpander } from './expansion.js';
+import { createProviderReranker } from './rerank.js';
+
+export const EXPANSION_KINDS = ['none', 'prf', 'openai', 'ollama'] as const;
+export const RERANK_KINDS = ['features', 'openai', 'ollama'] as const;
+export const DEFAULT_STAGE_TIMEOUT_MS = 5000;
+export const DEFAULT_CHAT_MODEL = { openai: 'gpt-4o-mini', ollama: 'llama3.2' } as const;
+const DEFAULT_URL = { openai: 'https://api.openai.com/v1', ollama: 'http://127.0.0.1:11434' };
+
+export interface VaultStagesConfig {
+  readonly expansion: { readonly kind: 'none' } | { readonly kind: 'prf' } | RemoteStage;
+  readonly rerank: { readonly kind: 'features' } | RemoteStage;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const read = (env: Env, name: string): string | undefined => {
+  const v = env[name]?.trim();
+  return v === undefined || v === '' ? undefined : v;
+};
+
+function kindOf<K extends string>(env: Env, name: string, kinds: readonly K[], fallback: K): K {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const found = kinds.find((k) => k === raw.toLowerCase());
+  if (found === undefined)
+    throw new VaultConfigError(
+      name,
+      `must be one of ${kinds.join(', ')} (got ${JSON.stringify(raw)})`,
+    );
+  return found;
+}
+
+/** An http(s) base URL without a trailing slash; a bare host gets `http://`. Not echoed. */
+function urlOf(env: Env, name: string, fallback: string | undefined): string {
+  const raw = read(env, name) ?? fallback;
+  if (raw === undefined) throw new VaultConfigError(name, 'is required for this provider');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new VaultConfigError(name, 'must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new VaultConfigError(name, 'must be an http(s) URL');
+  return url.href.replace(/\/+$/, '');
+}
+
+function timeoutOf(env: Env, name: string): number {
+  const raw = read(env, name);
+  if (raw === undefined) return DEFAULT_STAGE_TIMEOUT_MS;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 120_000)
+    throw new VaultConfigError(
+      name,
+      `must be a whole number of ms from 1 to 120000 (got ${JSON.stringify(raw)})`,
+    );
+  return n;
+}
+
+/** `prefix` is CAIRN_VAULT_EXPANSION or CAIRN_VAULT_RERANK; `chat` says whether a model is needed. */
+function remote(env: Env, prefix: string, kind: 'openai' | 'ollama', chat: boolean): RemoteStage {
+  const shared = kind === 'openai' ? read(env, 'OPENAI_BASE_URL') : read(env, 'OLLAMA_HOST');
+  // OpenAI itself has no /rerank: an OpenAI-compatible rerank server must be named.
+  const fallbackUrl = !chat && kind === 'openai' ? undefined : (shared ?? DEFAULT_URL[kind]);
+  const url = urlOf(env, `${prefix}_URL`, fallbackUrl);
+  const apiKey =
+    read(env, `${prefix}_API_KEY`) ?? (kind === 'openai' ? read(env, 'OPENAI_API_KEY') : undefined);
+  if (kind === 'openai' && apiKey === undefined && new URL(url).hostname === 'api.openai.com')
+    throw new VaultConfigError(
+      `${prefix}_API_KEY`,
+      `is required when ${prefix}=openai uses api.openai.com (or set OPENAI_API_KEY)`,
+    );
+  const model =
+    read(env, `${prefix}_MODEL`) ??
+    (chat || kind === 'ollama' ? DEFAULT_CHAT_MODEL[kind] : undefined);
+  return {
+    kind,
+    url,
+    ...(model === undefined ? {} : { model }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+    timeoutMs: timeoutOf(env, `${prefix}_TIMEOUT_MS`),
+  };
+}
+
+/**
+ * The model stages of an environment:
+ *
+ * | Variable | Meaning | Default |
+ * | --- | --- | --- |
+ * | `CAIRN_VAULT_EXPANSION` | `none`, `prf`, `openai` (chat completions) or `ollama` (/api/chat) | `prf` |
+ * | `CAIRN_VAULT_RERANK` | `features`, `openai` (a `/rerank` endpoint) or `ollama` (chat scoring) | `features` |
+ * | `…_URL` | base URL | `OPENAI_BASE_URL`/`OLLAMA_HOST`, else the public defaults; rerank=openai requires it |
+ * | `…_MODEL` | model | `gpt-4o-mini` / `llama3.2`; rerank=openai sends none unless set |
+ * | `…_API_KEY` | bearer token | `OPENAI_API_KEY` for openai |
+ * | `…_TIMEOUT_MS` | per-call deadline (then the deterministic stage runs) | `5000` |
+ *
+ * @throws VaultConfigError naming the first unusable variable.
+ */
+export function vaultStagesFromEnv(env: Env): VaultStagesConfig {
+  const e = kindOf(env, 'CAIRN_VAULT_EXPANSION', EXPANSION_KINDS, 'prf');
+  const r = kindOf(env, 'CAIRN_VAULT_RERANK', RERANK_KINDS, 'features');
+  return {
+    expansion:
+      e === 'none' || e === 'prf' ? { kind: e } : remote(env, 'CAIRN_VAULT_EXPANSION', e, true),
+    rerank: r === 'features' ? { kind: r } : remote(env, 'CAIRN_VAULT_RERANK', r, false),
+  };
+}
+
+/** The stages a configuration names; providers fall back to PRF and the feature reranker. */
+export function createQueryStages(config: VaultStagesConfig): QueryStages {
+  const e = config.expansion;
+  const expander: QueryExpander =
+    e.kind === 'none'
+      ? createNoExpander()
+      : e.kind === 'prf'
+        ? createPrfExpander()
+        : createChatExpander(e);
+  const r = config.rerank;
+  const reranker: Reranker =
+    r.kind === 'features' ? createFeatureReranker() : createProviderReranker(r);
+  return { expander, reranker };
+}
