@@ -17,6 +17,7 @@ import { createEmbedder, embedConfigFromEnv, type Embedder } from '../../../src/
 import { createVaultServer } from '../../../src/mcp/index.js';
 import { machineInfo, writeEvalSection, writeResult } from '../../lib/report.js';
 import { LOCOMO_PATH } from '../memory/data.js';
+import { climb, describe } from './attempts.js';
 import { loadVaultCases, type VaultCase, writeCase } from './data.js';
 import {
   ABLATIONS,
@@ -27,6 +28,7 @@ import {
   toolRanker,
 } from './modes.js';
 import { renderVaultEval, type VaultEvalReport } from './render.js';
+import { createTuner, MIN_GAIN } from './tune.js';
 
 const QUICK_CONVERSATIONS = 3;
 /** Fragments per embedding call while the backlog drains (the serving default favours latency). */
@@ -38,10 +40,11 @@ const TOOLS = ['search', 'vsearch', 'query', 'memory_retrieve'] as const;
 const log = (line: string): void =>
   void process.stderr.write(`[eval:vault ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
-function parseFlags(argv: readonly string[]): { quick: boolean } {
-  const unknown = argv.filter((a) => a !== '--quick');
+/** `--quick`: 3 conversations, no grids; `--attempts`: the ladder alone, logged, nothing written. */
+function parseFlags(argv: readonly string[]): { quick: boolean; attemptsOnly: boolean } {
+  const unknown = argv.filter((a) => a !== '--quick' && a !== '--attempts');
   if (unknown.length > 0) throw new Error(`eval vault: unknown option ${unknown.join(' ')}`);
-  return { quick: argv.includes('--quick') };
+  return { quick: argv.includes('--quick'), attemptsOnly: argv.includes('--attempts') };
 }
 
 /** The configured embedder (local by default), probed once; null with the reason when it fails. */
@@ -148,6 +151,13 @@ export async function runVaultEval(argv: readonly string[] = []): Promise<void> 
       );
       modes.push(m);
     };
+    if (flags.attemptsOnly) {
+      const ladder = await climb(createTuner(core, cases, tuneCases), true, log);
+      for (const a of ladder.attempts)
+        log(`${a.stage} ${a.change}: tune ${a.tune.mrr} held-out ${a.test.mrr} all ${a.all.mrr}`);
+      log(`chosen on the tuning half: ${describe(ladder.chosen)}`);
+      return;
+    }
     await measure(runMode('bm25 baseline', 'baseline', cases, tuneCases, baselineRanker()));
     for (const tool of TOOLS) {
       if (tool === 'vsearch' && embedder === null) continue;
@@ -157,6 +167,9 @@ export async function runVaultEval(argv: readonly string[] = []): Promise<void> 
       if (a.vectors === false && embedder === null) continue;
       await measure(runMode(a.mode, 'ablation', cases, tuneCases, ablationRanker(core, a)));
     }
+    log(flags.quick ? 'attempts: before and product only (quick)' : 'attempts ladder…');
+    const ladder = await climb(createTuner(core, cases, tuneCases), !flags.quick, log);
+    log(`chosen on the tuning half: ${describe(ladder.chosen)}`);
     const report: VaultEvalReport = {
       eval: 'vault',
       machine,
@@ -179,6 +192,9 @@ export async function runVaultEval(argv: readonly string[] = []): Promise<void> 
         embedComplete: embed.complete,
       },
       modes,
+      attempts: ladder.attempts,
+      chosen: describe(ladder.chosen),
+      minGain: MIN_GAIN,
     };
     const markdown = renderVaultEval(report);
     const path = writeResult(flags.quick ? 'vault-eval-quick' : 'vault-eval', report);

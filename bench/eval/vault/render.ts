@@ -4,6 +4,7 @@
 import { type MachineInfo, mdTable } from '../../lib/report.js';
 import type { ModeResult } from './modes.js';
 import type { ModeMetrics } from './score.js';
+import type { Attempt } from './tune.js';
 
 export const TARGET = { mode: 'query', baseline: 'bm25 baseline' } as const;
 
@@ -30,6 +31,10 @@ export interface VaultEvalReport {
     embedComplete: boolean;
   };
   modes: ModeResult[];
+  attempts: Attempt[];
+  /** The point the ladder chose on the tuning half. */
+  chosen: string;
+  minGain: number;
 }
 
 const f3 = (x: number | undefined): string => (x === undefined ? '–' : x.toFixed(3));
@@ -93,6 +98,22 @@ function stageLines(r: VaultEvalReport): string[] {
     });
 }
 
+function ladder(r: VaultEvalReport): string {
+  return mdTable(
+    ['Stage', 'Change', 'MRR tune', 'MRR held-out', 'MRR all', 'hit@1 all', 'hit@5 all'],
+    r.attempts.map((a) => [
+      a.stage,
+      `${a.change}${a.grid === undefined ? '' : ` (${a.grid} tried)`}`,
+      f3(a.tune.mrr),
+      f3(a.test.mrr),
+      f3(a.all.mrr),
+      f3(a.all.hit1),
+      f3(a.all.hit5),
+    ]),
+    2,
+  );
+}
+
 /** The eval section, from `## Vault retrieval (LoCoMo)` down. */
 export function renderVaultEval(r: VaultEvalReport): string {
   const m = r.machine;
@@ -128,6 +149,12 @@ export function renderVaultEval(r: VaultEvalReport): string {
     headline(ablations),
     '',
     ...stageLines(r),
+    '',
+    '### Attempts',
+    '',
+    `The query pipeline's defaults, searched stage by stage (fusion, then expansion, then rerank) on the tuning half only, each grid from the point the previous stage left; a grid's best replaced the current point only when it beat it by at least ${r.minGain} MRR on the tuning half. The held-out half never chose. Chosen: ${r.chosen}. The **product** row is what src/vault/query ships, and what the tool rows above ran.`,
+    '',
+    ladder(r),
     '',
     `${vectors} Sync ${i.documents} documents, ${i.fragments} fragments in ${(i.syncMs / 1000).toFixed(1)} s.${routes} Measured ${m.date.slice(0, 10)}, ${m.cpus} × ${m.cpuModel}, Node ${m.node}, load ${m.loadAvg1m}, commit ${m.commit}.`,
   ].join('\n');

@@ -16,6 +16,13 @@ export const QUERY_RRF_K = 60;
 /** The vector lists' weight relative to BM25's (the local embedder is weak, see memory). */
 export const VECTOR_LIST_WEIGHT = 0.25;
 
+/** The fusion's constants: RRF k and the vector lists' weight (the vault eval measures them). */
+export interface QueryFusion {
+  readonly k: number;
+  readonly vectorWeight: number;
+}
+export const QUERY_FUSION: QueryFusion = { k: QUERY_RRF_K, vectorWeight: VECTOR_LIST_WEIGHT };
+
 export interface TextHit {
   readonly id: number;
   /** Raw BM25 transform in [0, 1). */
@@ -83,9 +90,10 @@ export function strongSignal(scores: readonly number[], intent?: string): boolea
 
 export async function runQuery(
   channels: QueryChannels,
-  stages: { expander: QueryExpander; reranker: Reranker },
+  stages: { expander: QueryExpander; reranker: Reranker; fusion?: QueryFusion | undefined },
   input: QueryInput,
 ): Promise<QueryOutcome> {
+  const fusion = stages.fusion ?? QUERY_FUSION;
   const limit = input.candidateLimit ?? DEFAULT_CANDIDATE_LIMIT;
   const first = await channels.text(input.query, limit);
   const bypassed = strongSignal(
@@ -126,14 +134,14 @@ export async function runQuery(
       for (const h of leg.hits) cosine.set(h.id, Math.max(cosine.get(h.id) ?? -1, h.cosine));
       lists.push({
         name: `${q.source}:vector`,
-        weight: q.weight * VECTOR_LIST_WEIGHT,
+        weight: q.weight * fusion.vectorWeight,
         ids: leg.hits.map((h) => h.id),
       });
       if (leg.degradedReason !== null)
         degradedLegs.push({ leg: `${q.source}:vector`, reason: leg.degradedReason });
     }
   }
-  const fused = fuseLists(lists, QUERY_RRF_K).slice(0, limit);
+  const fused = fuseLists(lists, fusion.k).slice(0, limit);
   const texts = await channels.texts(fused.map((f) => f.id));
   const reranked = await stages.reranker.rerank({
     query: input.query,
@@ -167,7 +175,7 @@ export async function runQuery(
           ? 'skipped: the first BM25 pass found nothing'
           : `${expansion?.stage ?? 'none'}: ${expansion?.terms.length ?? 0} terms`,
       vector: channels.vector === null ? 'skipped: no embedder' : 'cosine',
-      fusion: `rrf k=${QUERY_RRF_K} over ${lists.length} lists`,
+      fusion: `rrf k=${fusion.k} over ${lists.length} lists`,
       rerank: stages.reranker.name,
     },
     expansion,

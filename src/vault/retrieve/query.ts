@@ -8,6 +8,7 @@ import {
   createPrfExpander,
   type QueryChannels,
   type QueryExpander,
+  type QueryFusion,
   type QueryOutcome,
   type Reranker,
   runQuery,
@@ -28,6 +29,8 @@ import { nearestDocs, queryVector } from './vector.js';
 export interface QueryStages {
   readonly expander: QueryExpander;
   readonly reranker: Reranker;
+  /** RRF k and vector weight; default QUERY_FUSION. */
+  readonly fusion?: QueryFusion | undefined;
 }
 
 /** The deterministic defaults: PRF expansion and the feature reranker. */
