@@ -70,6 +70,6 @@ export function renderVaultBench(r: VaultBenchReport): string {
     '',
     mdTable(['Tool (limit 10, compact)', 'calls', 'p50', 'p99', 'mean results'], latencyRows),
     '',
-    `Queries: the first section heading of every ${Math.floor(r.config.documents / r.config.queries)}th document (${r.config.queries}), after ten warm-up calls; each loop stops at ${r.config.latencyBoundMs / 1000} s. \`query\` runs without vector legs here (no embedder), so its figure is BM25 + expansion + rerank. Server peak RSS ${r.server.peakRssMiB ?? 'n/a'} MiB; database ${r.server.dbMiB} MiB. Measured ${m.date.slice(0, 10)}, ${m.cpus} × ${m.cpuModel}, Node ${m.node}, load ${m.loadAvg1m}, commit ${m.commit}.`,
+    `Queries: the first section heading of one document in every ${Math.floor(r.config.documents / r.config.queries)} (${r.config.queries}), after ten warm-up calls; each loop stops at ${r.config.latencyBoundMs / 1000} s. \`query\` runs without vector legs here (no embedder), so its figure is BM25 + expansion + rerank. Server peak RSS ${r.server.peakRssMiB ?? 'n/a'} MiB; database ${r.server.dbMiB} MiB. Measured ${m.date.slice(0, 10)}, ${m.cpus} × ${m.cpuModel}, Node ${m.node}, load ${m.loadAvg1m}, commit ${m.commit}.`,
   ].join('\n');
 }
