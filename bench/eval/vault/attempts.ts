@@ -4,18 +4,18 @@
 import { type Attempt, BEFORE, MIN_GAIN, PRODUCT, type Tuner, type TunePoint } from './tune.js';
 
 const fusionGrid = (p: TunePoint): TunePoint[] =>
-  [60, 30, 10, 5, 2].flatMap((k) =>
-    [0.25, 0.1, 0.05, 0].map((vectorWeight) => ({ ...p, fusion: { k, vectorWeight } })),
+  [60, 10, 2].flatMap((k) =>
+    [0.25, 0.05, 0].map((vectorWeight) => ({ ...p, fusion: { k, vectorWeight } })),
   );
 
 const expansionGrid = (p: TunePoint): TunePoint[] =>
-  [0.5, 0.3, 0.15].flatMap((weight) =>
-    [2, 4, 8].map((terms) => ({ ...p, prf: { ...p.prf, weight, terms } })),
+  [0.5, 0.25].flatMap((weight) =>
+    [4, 8].map((terms) => ({ ...p, prf: { ...p.prf, weight, terms } })),
   );
 
 const rerankGrid = (p: TunePoint): TunePoint[] =>
-  [0.15, 0.3, 0.6].flatMap((fused) =>
-    [0.15, 0.3, 0.6].flatMap((bm25) =>
+  [0.15, 0.5].flatMap((fused) =>
+    [0.15, 0.5].flatMap((bm25) =>
       [0.3, 0.15].map((coverage) => ({ ...p, weights: { ...p.weights, fused, bm25, coverage } })),
     ),
   );

@@ -6,6 +6,7 @@
 // so a grid point costs the fusion and scoring only (the ranking is unchanged by the caching).
 import type { Core } from '../../../src/core/index.js';
 import { queryTerms } from '../../../src/search/index.js';
+import type { VaultDocumentRow, VaultIndex } from '../../../src/store/index.js';
 import { queryVault, type RetrieveDeps } from '../../../src/vault/index.js';
 import {
   createPrfExpander,
@@ -79,6 +80,27 @@ function memoised<T extends object>(target: T): T {
   });
 }
 
+/** The vault index with its answers memoised; document rows once per id (they hold content). */
+function memoisedIndex(index: VaultIndex): VaultIndex {
+  const rows = new Map<number, VaultDocumentRow>();
+  const generic = memoised(index);
+  return new Proxy(generic, {
+    get(t, prop, receiver) {
+      if (prop !== 'documentsById') return Reflect.get(t, prop, receiver) as unknown;
+      const byId: VaultIndex['documentsById'] = async (vault, ids) => {
+        const missing = ids.filter((id) => !rows.has(id));
+        if (missing.length > 0)
+          for (const row of await index.documentsById(vault, missing)) rows.set(row.id, row);
+        return ids.flatMap((id) => {
+          const row = rows.get(id);
+          return row === undefined ? [] : [row];
+        });
+      };
+      return byId;
+    },
+  });
+}
+
 type Features = Record<Feature, number>;
 
 /** The feature reranker with `weights`, its text features memoised per query and candidate. */
@@ -120,7 +142,7 @@ export interface Tuner {
 export function createTuner(core: Core, cases: readonly VaultCase[], tuneCases: number): Tuner {
   const base = core.vault.deps;
   const deps: RetrieveDeps = {
-    index: memoised(base.index),
+    index: memoisedIndex(base.index),
     embedder: base.embedder === null ? null : memoised(base.embedder),
     now: base.now,
   };
