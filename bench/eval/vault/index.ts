@@ -193,7 +193,7 @@ export async function runVaultEval(argv: readonly string[] = []): Promise<void> 
       },
       modes,
       attempts: ladder.attempts,
-      chosen: describe(ladder.chosen),
+      chosen: flags.quick ? 'nothing searched (--quick runs no grids)' : describe(ladder.chosen),
       minGain: MIN_GAIN,
     };
     const markdown = renderVaultEval(report);
