@@ -6,7 +6,7 @@
 // and the `vault` eval section of docs/benchmarks.md. Reports a missed target; never fails on one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -15,7 +15,7 @@ import pino from 'pino';
 import { type Core, createCore } from '../../../src/core/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../../../src/embed/index.js';
 import { createVaultServer } from '../../../src/mcp/index.js';
-import { machineInfo, writeEvalSection, writeResult } from '../../lib/report.js';
+import { machineInfo, ROOT, writeEvalSection, writeResult } from '../../lib/report.js';
 import { LOCOMO_PATH } from '../memory/data.js';
 import { climb, describe } from './attempts.js';
 import { loadVaultCases, type VaultCase, writeCase } from './data.js';
@@ -174,7 +174,7 @@ export async function runVaultEval(argv: readonly string[] = []): Promise<void> 
       eval: 'vault',
       machine,
       config: {
-        data: LOCOMO_PATH,
+        data: relative(ROOT, LOCOMO_PATH),
         quick: flags.quick,
         conversations: cases.length,
         tuneConversations: tuneCases,
