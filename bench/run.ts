@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   indexer: async () => (await import('./indexer/index.js')).runIndexerBench(),
   'code-search': async () => (await import('./code-search/index.js')).runCodeSearchBench(),
   context: async () => (await import('./context/index.js')).runContextBench(),
+  vault: async () => (await import('./vault/index.js')).runVaultBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

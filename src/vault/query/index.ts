@@ -22,6 +22,8 @@ export {
 export {
   DEFAULT_CANDIDATE_LIMIT,
   type QueryChannels,
+  QUERY_FUSION,
+  type QueryFusion,
   type QueryHit,
   type QueryInput,
   type QueryOutcome,

@@ -13,8 +13,19 @@ export const STRONG_SIGNAL_GAP = 0.15;
 export const DEFAULT_CANDIDATE_LIMIT = 30;
 /** RRF constant of the pipeline's fusion. */
 export const QUERY_RRF_K = 60;
-/** The vector lists' weight relative to BM25's (the local embedder is weak, see memory). */
-export const VECTOR_LIST_WEIGHT = 0.25;
+/**
+ * The vector lists' weight relative to BM25's. The vault eval (LoCoMo, the local model) chose 0
+ * on its tuning half: every weight tried (0.05–0.25, k 2–60) lost MRR to BM25's order. The legs
+ * still run: they add candidates for the reranker and its cosine feature.
+ */
+export const VECTOR_LIST_WEIGHT = 0;
+
+/** The fusion's constants: RRF k and the vector lists' weight (the vault eval measures them). */
+export interface QueryFusion {
+  readonly k: number;
+  readonly vectorWeight: number;
+}
+export const QUERY_FUSION: QueryFusion = { k: QUERY_RRF_K, vectorWeight: VECTOR_LIST_WEIGHT };
 
 export interface TextHit {
   readonly id: number;
@@ -43,10 +54,12 @@ export interface QueryChannels {
   ): Promise<{ df: ReadonlyMap<string, number>; fragments: number }>;
 }
 
-/** The model stages the pipeline runs: one expander, one reranker. */
+/** The stages the pipeline runs: one expander, one reranker, and the fusion constants. */
 export interface QueryStages {
   readonly expander: QueryExpander;
   readonly reranker: Reranker;
+  /** RRF k and vector weight; default QUERY_FUSION. */
+  readonly fusion?: QueryFusion | undefined;
 }
 
 export interface QueryInput {
@@ -104,6 +117,7 @@ export async function runQuery(
   stages: QueryStages,
   input: QueryInput,
 ): Promise<QueryOutcome> {
+  const fusion = stages.fusion ?? QUERY_FUSION;
   const limit = input.candidateLimit ?? DEFAULT_CANDIDATE_LIMIT;
   const first = await channels.text(input.query, limit);
   const bypassed = strongSignal(
@@ -146,14 +160,14 @@ export async function runQuery(
       for (const h of leg.hits) cosine.set(h.id, Math.max(cosine.get(h.id) ?? -1, h.cosine));
       lists.push({
         name: `${name}:vector`,
-        weight: q.weight * VECTOR_LIST_WEIGHT,
+        weight: q.weight * fusion.vectorWeight,
         ids: leg.hits.map((h) => h.id),
       });
       if (leg.degradedReason !== null)
         degradedLegs.push({ leg: `${name}:vector`, reason: leg.degradedReason });
     }
   }
-  const fused = fuseLists(lists, QUERY_RRF_K).slice(0, limit);
+  const fused = fuseLists(lists, fusion.k).slice(0, limit);
   const texts = await channels.texts(fused.map((f) => f.id));
   const reranked = await stages.reranker.rerank({
     query: input.query,
@@ -188,7 +202,7 @@ export async function runQuery(
           : (expansion?.report ??
             `${expansion?.stage ?? 'none'}: ${expansion?.terms.length ?? 0} terms`),
       vector: channels.vector === null ? 'skipped: no embedder' : 'cosine',
-      fusion: `rrf k=${QUERY_RRF_K} over ${lists.length} lists`,
+      fusion: `rrf k=${fusion.k} over ${lists.length} lists`,
       rerank: reranked.stage,
     },
     expansion,

@@ -8,6 +8,9 @@ import {
   createPrfExpander,
   planClauses,
   type QueryChannels,
+  QUERY_FUSION,
+  type QueryExpander,
+  type Reranker,
   runQuery,
   strongSignal,
 } from './index.js';
@@ -142,5 +145,53 @@ describe('the query pipeline', () => {
     );
     expect(out.hits).toEqual([]);
     expect(out.stages.expansion).toBe('skipped: the first BM25 pass found nothing');
+  });
+
+  it('fuses with the fusion stage it is given (k and the vector weight)', async () => {
+    const original: QueryExpander = {
+      name: 'off',
+      expand: (i) =>
+        Promise.resolve({
+          queries: [{ text: i.query, weight: 1, source: 'original' }],
+          terms: [],
+          stage: 'off',
+        }),
+    };
+    const fusedOrder: Reranker = {
+      name: 'fused',
+      rerank: (i) =>
+        Promise.resolve({
+          results: i.candidates.map((c) => ({ id: c.id, score: -c.fusedRank, features: {} })),
+          stage: 'fused',
+        }),
+    };
+    const withVectors: QueryChannels = {
+      ...channels(),
+      vector: () =>
+        Promise.resolve({
+          hits: [
+            { id: 4, cosine: 0.9 },
+            { id: 0, cosine: 0.8 },
+          ],
+          degradedReason: null,
+        }),
+    };
+    const run = (fusion: { k: number; vectorWeight: number }) =>
+      runQuery(
+        withVectors,
+        { expander: original, reranker: fusedOrder, fusion },
+        { query: 'retries backoff' },
+      );
+    const heard = await run({ k: 60, vectorWeight: 1 });
+    expect(heard.hits.map((h) => h.id).slice(0, 2)).toEqual([0, 4]);
+    const muted = await run({ k: 5, vectorWeight: 0 });
+    expect(muted.hits.at(-1)?.id).toBe(4);
+    expect(muted.stages.fusion).toBe('rrf k=5 over 2 lists');
+    const shipped = await runQuery(
+      withVectors,
+      { expander: original, reranker: fusedOrder },
+      { query: 'retries backoff' },
+    );
+    expect(shipped.stages.fusion).toBe(`rrf k=${QUERY_FUSION.k} over 2 lists`);
   });
 });
