@@ -1,20 +1,13 @@
 // The vault bench's server and measurements: a real `cairn serve --no-auth` child (compiled
 // dist/, its own CAIRN_HOME, no embeddings) with an SDK client on /api/mcp/vault, vault_sync
 // timed end to end, and search / query latency over a bounded set of queries. Loopback only.
-import { appendFileSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { type Latency, latencyOf } from '../context/measure.js';
-import { call } from '../context/serve.js';
-import {
-  type BenchClient,
-  type ChildServer,
-  connectHttp,
-  spawnHttpServer,
-} from '../lib/connect.js';
-import { ROOT } from '../lib/report.js';
-import { readRss } from '../memory/rss.js';
+import { call, startServer } from '../context/serve.js';
+import { type BenchClient, type ChildServer, connectHttp } from '../lib/connect.js';
 
 export interface VaultServer {
   server: ChildServer;
@@ -24,53 +17,18 @@ export interface VaultServer {
   close(): Promise<void>;
 }
 
-/** Starts `cairn serve` on `dir/vault.db` without embeddings; a client on its vault endpoint. */
+/** Starts `cairn serve` (as the context bench does) without embeddings; a client on /api/mcp/vault. */
 export async function startVaultServer(dir: string): Promise<VaultServer> {
-  const dbPath = join(dir, 'vault.db');
-  const server = await spawnHttpServer(
-    {
-      command: process.execPath,
-      args: [
-        join(ROOT, 'bin', 'cairn.js'),
-        'serve',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        '0',
-        '--no-auth',
-        '--db',
-        dbPath,
-      ],
-      env: {
-        CAIRN_HOME: join(dir, 'home'),
-        CAIRN_EMBEDDINGS: 'none',
-        CAIRN_MODEL_ID: 'cairn-bench',
-        USER: process.env['USER'] ?? 'cairn-bench',
-      },
-      cwd: ROOT,
-    },
-    /listening on (http:\/\/\S+)/,
-  );
-  const vault = await connectHttp(`${server.url.replace(/\/$/, '')}/api/mcp/vault`);
-  const size = (p: string): number => {
-    try {
-      return statSync(p).size;
-    } catch {
-      return 0;
-    }
-  };
+  const s = await startServer(dir, 'vault', 'none');
+  const vault = await connectHttp(`${s.server.url.replace(/\/$/, '')}/api/mcp/vault`);
   return {
-    server,
+    server: s.server,
     vault,
-    peakRssMiB: () => {
-      const pid = server.child.pid;
-      const rss = pid === undefined ? undefined : readRss(pid);
-      return rss === undefined ? undefined : Math.round(rss.peakKiB / 1024);
-    },
-    dbMiB: () => Math.round(((size(dbPath) + size(`${dbPath}-wal`)) / 2 ** 20) * 10) / 10,
+    peakRssMiB: s.peakRssMiB,
+    dbMiB: s.dbMiB,
     close: async () => {
       await vault.close();
-      await server.stop();
+      await s.close();
     },
   };
 }
