@@ -22,6 +22,16 @@ export interface VaultVectors {
     filter: VaultFilter,
     limit: number,
   ): Promise<VaultVectorHit[]>;
+  /**
+   * As `nearest`, and whether the scan stopped at its cap (MAX_VEC_K neighbours per collection)
+   * before it saw every fragment: a short answer with `capped` false saw everything.
+   */
+  nearestScan(
+    model: string,
+    vector: Float32Array,
+    filter: VaultFilter,
+    limit: number,
+  ): Promise<{ hits: VaultVectorHit[]; capped: boolean }>;
   /** The largest fragment id (0 when none): where a backlog scan is complete. */
   maxFragmentId(): Promise<number>;
   /** Fragments of active documents above `after` without a `model` vector, ascending. */
@@ -60,6 +70,24 @@ export function createVaultVectors(db: Queryable): VaultVectors {
     });
   }
 
+  const nearestScan: VaultVectors['nearestScan'] = async (model, vector, filter, limit) => {
+    const want = Math.trunc(limit);
+    if (!(want >= 1) || !(await tableExists(vector.length))) return { hits: [], capped: false };
+    const collections = await filterCollections(db, filter);
+    if (collections.length === 0) return { hits: [], capped: false };
+    const blob = vecBlob(vector);
+    let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
+    for (;;) {
+      const found = await knn(vector.length, blob, k, collections);
+      const hits = (await recheck(found, model, filter)).slice(0, want);
+      const exhaustive = found.length < k;
+      if (hits.length >= want || exhaustive || k >= MAX_VEC_K) {
+        return { hits, capped: hits.length < want && !exhaustive };
+      }
+      k = Math.min(MAX_VEC_K, k * 4);
+    }
+  };
+
   return {
     async putVectors(tx, model, rows) {
       const dims = rows[0]?.vector.length ?? 0;
@@ -89,20 +117,10 @@ export function createVaultVectors(db: Queryable): VaultVectors {
       }
     },
 
-    async nearest(model, vector, filter, limit) {
-      const want = Math.trunc(limit);
-      if (!(want >= 1) || !(await tableExists(vector.length))) return [];
-      const collections = await filterCollections(db, filter);
-      if (collections.length === 0) return [];
-      const blob = vecBlob(vector);
-      let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
-      for (;;) {
-        const found = await knn(vector.length, blob, k, collections);
-        const rows = (await recheck(found, model, filter)).slice(0, want);
-        if (rows.length >= want || k >= MAX_VEC_K || found.length < k) return rows;
-        k = Math.min(MAX_VEC_K, k * 4);
-      }
-    },
+    nearest: async (model, vector, filter, limit) =>
+      (await nearestScan(model, vector, filter, limit)).hits,
+
+    nearestScan,
 
     async maxFragmentId() {
       const row = await db.get<{ top: number | null }>(

@@ -51,6 +51,31 @@ describe('nearestDocs', () => {
     expect(r.degradedReason).toBe('cap-truncation');
   });
 
+  it('marks a capped scan filled by hidden documents as excluded-dominant', async () => {
+    // Ten snoozed documents whose fragments fill the store's 4,096-neighbour cap, one live far one.
+    for (let i = 0; i < 10; i++) await manyFragments(`hidden-${i}.md`, 420);
+    const hidden = await f.store.vaultIndex.listDocuments('default');
+    await f.store.write((tx) =>
+      f.store.vaultIndex.setSnoozed(
+        tx,
+        'default',
+        hidden.map((d) => d.id),
+        NOW + 86_400_000,
+      ),
+    );
+    await f.add({ path: 'live.md', text: 'tacos for lunch' });
+    const [v] = await stub.embed(['queue retry']);
+    const r = await nearestDocs(
+      f.store.vaultIndex,
+      stub.model,
+      v ?? new Float32Array(2),
+      f.filter(),
+      5,
+    );
+    expect(r.hits.length).toBeLessThan(5);
+    expect(r.degradedReason).toBe('excluded-dominant');
+  }, 60_000);
+
   it('returns a short list without a marker when the scan saw everything', async () => {
     await f.add({ path: 'a.md', text: 'queue retry' });
     await f.add({ path: 'b.md', text: 'tacos' });

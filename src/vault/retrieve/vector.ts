@@ -24,6 +24,8 @@ export interface VectorDocs {
 
 /** Fragments asked of the store at most, per search. */
 export const VECTOR_SCAN_CAP = 1024;
+/** Neighbours the shortfall check looks at, with and without the filter's exclusions. */
+const SHORTFALL_SCAN = 4096;
 
 /**
  * The `limit` documents nearest `vector` the filter admits.
@@ -39,18 +41,21 @@ export async function nearestDocs(
 ): Promise<VectorDocs> {
   let k = Math.min(VECTOR_SCAN_CAP, Math.max(limit * 4, 32));
   for (;;) {
-    const found = await index.nearest(model, vector, filter, k);
+    const scan = await index.nearestScan(model, vector, filter, k);
+    const found = scan.hits;
     const hits = bestPerDocument(
       found
         .filter((h) => !exclude.has(h.documentId))
         .map((h) => ({ ...h, score: h.cosine, snippet: '' })),
     );
-    const exhaustive = found.length < k;
+    // Fewer fragments than asked for is a complete scan only when the store's own KNN did not
+    // stop at its cap (filtered-out neighbours can fill that cap).
+    const exhaustive = found.length < k && !scan.capped;
     if (hits.length >= limit || exhaustive) {
       return { hits: hits.slice(0, limit), degradedReason: null, scanned: found.length };
     }
-    if (k >= VECTOR_SCAN_CAP) {
-      const reason = await shortfallReason(index, model, vector, filter, k, limit - hits.length);
+    if (k >= VECTOR_SCAN_CAP || scan.capped) {
+      const reason = await shortfallReason(index, model, vector, filter, limit - hits.length);
       return { hits, degradedReason: reason, scanned: found.length };
     }
     k = Math.min(VECTOR_SCAN_CAP, k * 4);
@@ -67,9 +72,9 @@ async function shortfallReason(
   model: string,
   vector: Float32Array,
   filter: VaultFilter,
-  k: number,
   shortfall: number,
 ): Promise<DegradedReason> {
+  const k = SHORTFALL_SCAN;
   const open: VaultFilter = {
     ...filter,
     includeInternal: true,
