@@ -90,6 +90,21 @@ export async function textHits(
   }));
 }
 
+/**
+ * The best-scoring fragment of each of the first `limit` documents BM25 ranks for `query`,
+ * reading `fragmentsPerDoc` × `limit` fragments (documents have several matching fragments).
+ */
+export async function textDocHits(
+  index: VaultIndex,
+  query: string,
+  filter: VaultFilter,
+  limit: number,
+  fragmentsPerDoc = 4,
+): Promise<FragmentHit[]> {
+  const hits = await textHits(index, query, filter, limit * fragmentsPerDoc);
+  return bestPerDocument(hits).slice(0, limit);
+}
+
 /** The first `maxChars` of a fragment's text, on a word boundary, for a vector hit's snippet. */
 export function leadSnippet(fragment: Pick<VaultFragmentRow, 'text'>, maxChars = 240): string {
   const text = fragment.text.replace(/\s+/g, ' ').trim();

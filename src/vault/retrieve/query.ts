@@ -19,7 +19,7 @@ import {
   WEIGHT_PROFILES,
   type WeightProfile,
 } from '../scoring/index.js';
-import { bestPerDocument, candidatesOf, type DocCandidate, textHits } from './candidates.js';
+import { candidatesOf, type DocCandidate, textDocHits } from './candidates.js';
 import { hitOf, type VaultHit } from './hits.js';
 import type { RetrieveDeps } from './search.js';
 import { nearestDocs, queryVector } from './vector.js';
@@ -75,10 +75,7 @@ function channelsFor(
   const embedder = deps.embedder;
   return {
     text: async (q, limit) => {
-      const docs = bestPerDocument(await textHits(deps.index, q, filter, limit * 4)).slice(
-        0,
-        limit,
-      );
+      const docs = await textDocHits(deps.index, q, filter, limit);
       for (const d of docs) keep(d.documentId, d);
       return docs.map((d) => ({ id: d.documentId, score: d.score }));
     },

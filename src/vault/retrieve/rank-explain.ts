@@ -10,7 +10,7 @@ import {
   WEIGHT_PROFILES,
   type WeightProfile,
 } from '../scoring/index.js';
-import { bestPerDocument, candidatesOf, textHits } from './candidates.js';
+import { candidatesOf, textDocHits } from './candidates.js';
 import type { RetrieveDeps } from './search.js';
 
 export interface RankArgs {
@@ -51,10 +51,7 @@ const POOL = 200;
 export async function explainVaultRanking(deps: RetrieveDeps, args: RankArgs): Promise<RankAnswer> {
   const recency = isRecencyQuery(args.query);
   const weights: WeightProfile = recency ? 'recency' : args.weightProfile;
-  const hits = bestPerDocument(await textHits(deps.index, args.query, args.filter, POOL * 4)).slice(
-    0,
-    POOL,
-  );
+  const hits = await textDocHits(deps.index, args.query, args.filter, POOL);
   const candidates = await candidatesOf(deps.index, args.filter.vault, hits);
   const scored = scoreAll(candidates, WEIGHT_PROFILES[weights], deps.now());
   const items = explainRanking(scored, args.limit).map((e) => ({

@@ -5,7 +5,7 @@
 import { INTERNAL_COLLECTION, type Store, type VaultFilter } from '../../store/index.js';
 import { classifyRoute, type Route } from '../query/index.js';
 import { compositeOrder, scoreAll, WEIGHT_PROFILES } from '../scoring/index.js';
-import { bestPerDocument, candidatesOf, textHits } from './candidates.js';
+import { candidatesOf, textDocHits } from './candidates.js';
 import { hitOf, type VaultHit } from './hits.js';
 import { findSimilar, sessionLog } from './neighbours.js';
 import { queryVault } from './query.js';
@@ -38,10 +38,7 @@ export interface RetrieveAnswer {
 type Deps = RetrieveDeps & { store: Store };
 
 async function keyword(deps: Deps, a: RetrieveArgs) {
-  const hits = bestPerDocument(await textHits(deps.index, a.query, a.filter, a.limit * 12)).slice(
-    0,
-    a.limit * 3,
-  );
+  const hits = await textDocHits(deps.index, a.query, a.filter, a.limit * 3);
   const scored = scoreAll(
     await candidatesOf(deps.index, a.filter.vault, hits),
     WEIGHT_PROFILES.default,
@@ -94,7 +91,7 @@ const DISCOVERY_CUE = /\b(?:similar to|related to|more like|like the|see also)\b
 async function discovery(deps: Deps, a: RetrieveArgs) {
   const m = DISCOVERY_CUE.exec(a.query);
   const subject = (m === null ? a.query : a.query.slice(m.index + m[0].length)).trim() || a.query;
-  const [ref] = bestPerDocument(await textHits(deps.index, subject, a.filter, 20));
+  const [ref] = await textDocHits(deps.index, subject, a.filter, 5);
   if (ref === undefined || deps.embedder === null) return null;
   const [row] = await deps.index.documentsById(a.filter.vault, [ref.documentId]);
   if (row === undefined) return null;

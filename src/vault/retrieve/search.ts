@@ -13,7 +13,7 @@ import {
   scoreAll,
   WEIGHT_PROFILES,
 } from '../scoring/index.js';
-import { candidatesOf, type DocCandidate, leadSnippet, textHits } from './candidates.js';
+import { candidatesOf, type DocCandidate, leadSnippet, textDocHits } from './candidates.js';
 import { hitOf, type ScoreBasis, type VaultHit } from './hits.js';
 import { nearestDocs, queryVector, type DegradedReason, type VaultEmbedder } from './vector.js';
 
@@ -112,8 +112,7 @@ function rank(
 
 /** search: BM25 over fragments, best fragment per document. */
 export async function searchVault(deps: RetrieveDeps, args: RawSearchArgs): Promise<SearchAnswer> {
-  const hits = await textHits(deps.index, args.query, args.filter, depthFor(args.limit) * 4);
-  const perDoc = bestOf(hits, depthFor(args.limit));
+  const perDoc = await textDocHits(deps.index, args.query, args.filter, depthFor(args.limit));
   const candidates = await candidatesOf(deps.index, args.filter.vault, perDoc);
   return answerOf(deps, args, candidates, rank(candidates, args, 'fts-bm25', 0, deps.now()));
 }
@@ -150,22 +149,6 @@ async function answerOf(
     results: r.results,
     pendingPostings: await deps.index.pendingPostings(),
   };
-}
-
-/** The best fragment of each document of BM25 hits, at most `n` documents. */
-function bestOf<H extends { documentId: number; score: number; fragmentId: number }>(
-  hits: readonly H[],
-  n: number,
-): H[] {
-  const seen = new Set<number>();
-  const out: H[] = [];
-  for (const h of hits) {
-    if (seen.has(h.documentId)) continue;
-    seen.add(h.documentId);
-    out.push(h);
-    if (out.length >= n) break;
-  }
-  return out;
 }
 
 /** Vector hits carry no snippet: the matching fragment's opening words stand in. */

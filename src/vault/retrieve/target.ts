@@ -4,7 +4,7 @@
 // ≥ 0.2 gap to the runner-up when there is one; a lone weak match is not confident).
 import { proseTokenizer } from '../../search/index.js';
 import type { VaultDocumentMeta, VaultFilter } from '../../store/index.js';
-import { bestPerDocument, textHits } from './candidates.js';
+import { textDocHits } from './candidates.js';
 import type { RetrieveDeps } from './search.js';
 import { nearestDocs, queryVector } from './vector.js';
 
@@ -72,10 +72,7 @@ async function byText(
   filter: VaultFilter,
   q: string,
 ): Promise<TargetCandidate[]> {
-  const hits = bestPerDocument(await textHits(deps.index, q, filter, STEP_LIMIT * 8)).slice(
-    0,
-    STEP_LIMIT,
-  );
+  const hits = await textDocHits(deps.index, q, filter, STEP_LIMIT, 8);
   const rows = await deps.index.documentsById(
     filter.vault,
     hits.map((h) => h.documentId),
