@@ -33,23 +33,27 @@ function provider(env: NodeJS.ProcessEnv): EmbedProvider {
 }
 
 /**
- * An http(s) base URL without a trailing slash. Ollama's own convention lets `OLLAMA_HOST` omit
- * the scheme (`0.0.0.0:11434`), so a bare host gets `http://`. The value is not echoed: it may
- * carry credentials.
+ * `raw` as an http(s) base URL without a trailing slash, or null when it is not one. Ollama's
+ * own convention lets `OLLAMA_HOST` omit the scheme (`0.0.0.0:11434`), so a bare host gets
+ * `http://`. Shared by every provider setting that names an endpoint.
  */
-function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = read(env, name) ?? fallback;
+export function httpBaseUrl(raw: string): string | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new EmbedConfigError(name, 'must be an http(s) URL');
+    return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new EmbedConfigError(name, 'must be an http(s) URL');
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   return url.href.replace(/\/+$/, '');
+}
+
+/** The base URL variable `name` (else `fallback`). The value is not echoed: it may carry credentials. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const url = httpBaseUrl(read(env, name) ?? fallback);
+  if (url === null) throw new EmbedConfigError(name, 'must be an http(s) URL');
+  return url;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, max: number): number | undefined {

@@ -13,6 +13,7 @@ export {
   DEFAULT_OLLAMA_HOST,
   DEFAULT_OLLAMA_MODEL,
   DEFAULT_OPENAI_BASE_URL,
+  httpBaseUrl,
   DEFAULT_OPENAI_MODEL,
   embedConfigFromEnv,
 } from './config.js';

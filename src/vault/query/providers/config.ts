@@ -1,6 +1,7 @@
 // The query pipeline's model stages from the environment, validated at start so a typo fails
 // with the variable's name, never at the first query. Defaults are offline: PRF expansion and
 // the feature reranker. Builds the stages; nothing here opens a connection.
+import { DEFAULT_OLLAMA_HOST, DEFAULT_OPENAI_BASE_URL, httpBaseUrl } from '../../../embed/index.js';
 import { VaultConfigError } from '../../errors.js';
 import { createNoExpander, createPrfExpander, type QueryExpander } from '../expand.js';
 import type { QueryStages } from '../pipeline.js';
@@ -13,7 +14,7 @@ export const EXPANSION_KINDS = ['none', 'prf', 'openai', 'ollama'] as const;
 export const RERANK_KINDS = ['features', 'openai', 'ollama'] as const;
 export const DEFAULT_STAGE_TIMEOUT_MS = 5000;
 export const DEFAULT_CHAT_MODEL = { openai: 'gpt-4o-mini', ollama: 'llama3.2' } as const;
-const DEFAULT_URL = { openai: 'https://api.openai.com/v1', ollama: 'http://127.0.0.1:11434' };
+const DEFAULT_URL = { openai: DEFAULT_OPENAI_BASE_URL, ollama: DEFAULT_OLLAMA_HOST };
 
 export interface VaultStagesConfig {
   readonly expansion: { readonly kind: 'none' } | { readonly kind: 'prf' } | RemoteStage;
@@ -39,20 +40,13 @@ function kindOf<K extends string>(env: Env, name: string, kinds: readonly K[], f
   return found;
 }
 
-/** An http(s) base URL without a trailing slash; a bare host gets `http://`. Not echoed. */
+/** The base URL variable `name` (else `fallback`), as the embedders read theirs. Not echoed. */
 function urlOf(env: Env, name: string, fallback: string | undefined): string {
   const raw = read(env, name) ?? fallback;
   if (raw === undefined) throw new VaultConfigError(name, 'is required for this provider');
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw new VaultConfigError(name, 'must be an http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new VaultConfigError(name, 'must be an http(s) URL');
-  return url.href.replace(/\/+$/, '');
+  const url = httpBaseUrl(raw);
+  if (url === null) throw new VaultConfigError(name, 'must be an http(s) URL');
+  return url;
 }
 
 function timeoutOf(env: Env, name: string): number {
