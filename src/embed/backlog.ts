@@ -1,7 +1,11 @@
 // The background embedding loop shared by every corpus (memory items, code chunks): finds items
 // without a vector from the current model through a source, embeds them in small batches and
 // stores the vectors. Runs beside the request path: writers only wake it, and it yields between
-// batches so tool calls interleave. Knows no table: the source does the SQL.
+// batches so tool calls interleave; its calls are `background`, so a query embedding goes first.
+// Knows no table: the source does the SQL.
+import type { EmbedCallOptions } from './types.js';
+
+const BACKGROUND: EmbedCallOptions = { priority: 'background' };
 
 /** One item waiting for a vector: its id (ascending within a scan) and the text to embed. */
 export interface BacklogItem {
@@ -24,7 +28,8 @@ export interface EmbedBacklogSource {
 /** What the loop needs from an embedder (src/embed's Embedder has it). */
 export interface BacklogEmbedder {
   readonly model: string;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Called with `{ priority: 'background' }`: queries go first. */
+  embed(texts: readonly string[], options?: EmbedCallOptions): Promise<Float32Array[]>;
 }
 
 export interface EmbedBacklogOptions {
@@ -114,7 +119,10 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
     const rows = await source.next(embedder.model, cursor, batchSize);
     const last = rows.at(-1)?.id;
     if (last === undefined) return { n: 0, last: cursor, top, missed: false };
-    const vectors = await embedder.embed(rows.map((r) => r.text.slice(0, maxChars)));
+    const vectors = await embedder.embed(
+      rows.map((r) => r.text.slice(0, maxChars)),
+      BACKGROUND,
+    );
     const stored = rows.flatMap((r, i) => {
       const vector = vectors[i];
       return vector === undefined ? [] : [{ id: r.id, vector }];

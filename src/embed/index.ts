@@ -32,8 +32,10 @@ export { createOllamaEmbedder } from './ollama.js';
 export { createOpenAiEmbedder } from './openai.js';
 export {
   EMBED_PROVIDERS,
+  type EmbedCallOptions,
   type EmbedConfig,
   type Embedder,
+  type EmbedPriority,
   type EmbedProvider,
   type LocalEmbedConfig,
   type OllamaEmbedConfig,

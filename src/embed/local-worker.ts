@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import { EmbedError } from './errors.js';
+import type { EmbedPriority } from './types.js';
 
 /** Files the worker imports: the runtime (`initModel`) and the weights (`modelSource`). */
 export interface ModelModules {
@@ -17,8 +18,9 @@ export interface ModelModules {
  * whatever flags the process was started with, from `src/` (tsx, vitest) and `dist/` alike.
  * First it turns its stdout and stderr into `log` messages: a worker's stdout would otherwise be
  * the process's stdout, and Node's `stdout: true` option keeps the parent alive while read.
- * Then it loads and warms the model, and answers `{ id, texts }` one at a time with a flat
- * Float32Array (transferred, not copied).
+ * Then it loads and warms the model, and answers `{ id, texts, background }` one at a time with
+ * a flat Float32Array (transferred, not copied): every waiting interactive call before any
+ * waiting background one (the call already running always finishes first).
  */
 const WORKER_SOURCE = `(async () => {
   const { parentPort, workerData } = await import('node:worker_threads');
@@ -53,10 +55,26 @@ const WORKER_SOURCE = `(async () => {
       parentPort.postMessage({ type: 'error', id, message: text(err) });
     }
   }
-  let queue = Promise.resolve();
+  const urgent = [];
+  const later = [];
+  let busy = false;
+  async function pump(model) {
+    if (busy) return;
+    busy = true;
+    while (urgent.length > 0 || later.length > 0) {
+      // One turn of the event loop first: messages that came in during the last call are
+      // only delivered then, and a query among them must be seen before the next pick.
+      await new Promise((resolve) => setImmediate(resolve));
+      await run(model, urgent.shift() ?? later.shift());
+    }
+    busy = false;
+  }
   try {
     const model = await load();
-    parentPort.on('message', (msg) => { queue = queue.then(() => run(model, msg)); });
+    parentPort.on('message', (msg) => {
+      (msg.background ? later : urgent).push(msg);
+      void pump(model);
+    });
     parentPort.postMessage({ type: 'ready' });
   } catch (err) {
     parentPort.postMessage({ type: 'failed', message: text(err) });
@@ -80,8 +98,8 @@ interface Pending {
 export interface ModelWorker {
   /** Settles once the model is loaded and warmed; rejects with EmbedError `unavailable`. */
   readonly ready: Promise<void>;
-  /** Raw model rows (not yet normalised), one per text. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Raw model rows (not yet normalised), one per text; `background` calls wait for the rest. */
+  embed(texts: readonly string[], priority?: EmbedPriority): Promise<Float32Array[]>;
   /** Keeps the process alive until the returned release function is called. */
   hold(): () => void;
   terminate(): Promise<void>;
@@ -169,12 +187,12 @@ export function spawnModelWorker(
 
   return {
     ready: loaded.promise,
-    embed(texts) {
+    embed(texts, priority = 'interactive') {
       if (gone) return Promise.reject(unavailable('the local model worker is gone'));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, texts });
+        worker.postMessage({ id, texts, background: priority === 'background' });
       });
     },
     hold() {

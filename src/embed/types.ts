@@ -1,6 +1,17 @@
 // The one embedding interface every provider implements, and the configuration that picks one.
 // Types only: no provider code, no I/O.
 
+/**
+ * How urgent one embed call is. `interactive` (the default: a query a caller waits for) goes
+ * ahead of `background` work (the backlogs) wherever the provider queues; an in-process model
+ * also cuts background calls into short slices so a query waits at most for one slice.
+ */
+export type EmbedPriority = 'interactive' | 'background';
+
+export interface EmbedCallOptions {
+  priority?: EmbedPriority;
+}
+
 /** Turns text into unit-length vectors in one vector space. */
 export interface Embedder {
   /**
@@ -19,7 +30,7 @@ export interface Embedder {
    * An empty batch resolves `[]` without touching the provider.
    * @throws EmbedError when the provider is unreachable, slow, refuses, or answers nonsense.
    */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedCallOptions): Promise<Float32Array[]>;
   /** Releases the provider (stops the local model's worker). Later `embed` calls reject. */
   close(): Promise<void>;
 }

@@ -19,20 +19,25 @@ const passThrough: MemoryScrubber = {
 
 interface StubEmbedder extends MemoryEmbedder {
   batches: string[][];
+  /** The priority each call asked for (undefined: none given). */
+  priorities: (string | undefined)[];
 }
 
 /** Vectors from letter counts: cheap, deterministic, 8 dimensions. */
 function stubEmbedder(model: string, fail?: () => Error | undefined): StubEmbedder {
   const batches: string[][] = [];
+  const priorities: (string | undefined)[] = [];
   return {
     model,
     batches,
+    priorities,
     warm: () => undefined,
     isReady: () => true,
-    embed(texts) {
+    embed(texts, call) {
       const err = fail?.();
       if (err !== undefined) return Promise.reject(err);
       batches.push([...texts]);
+      priorities.push(call?.priority);
       return Promise.resolve(
         texts.map((t) => {
           const v = new Float32Array(8);
@@ -101,6 +106,8 @@ describe('createEmbedWorker', () => {
     expect(await worker.pending()).toBe(0);
     expect(batches).toEqual([3, 3, 1]);
     expect(embedder.batches.map((b) => b.length)).toEqual([3, 3, 1]);
+    // Backlog work never competes with queries: every call says so.
+    expect(embedder.priorities).toEqual(['background', 'background', 'background']);
     expect(await vectorModels()).toEqual(Array<string>(7).fill('stub:a'));
     expect(await worker.drain()).toBe(0);
   });

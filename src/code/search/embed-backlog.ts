@@ -101,7 +101,7 @@ export function createCodeEmbedWorker(options: CodeEmbedWorkerOptions): EmbedBac
     ...rest,
     embedder: {
       model: chunkVectorModel(embedder.model, embedText),
-      embed: (texts) => embedder.embed(texts),
+      embed: (texts, call) => embedder.embed(texts, call),
     },
     source: chunkSource(store, embedText),
   });
