@@ -1,6 +1,5 @@
 // Memory vocabulary: item kinds, scopes, the public shapes, and the small interfaces the
 // memory service needs from an embedder and a scrubber (wired in by the core).
-import type { EmbedCallOptions } from '../embed/index.js';
 
 export const MEMORY_KINDS = ['fact', 'procedure', 'observation', 'document', 'chunk'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
@@ -81,8 +80,14 @@ export interface MemoryEmbedder {
   readonly model: string;
   warm(): void;
   isReady(): boolean;
-  /** Background work (the backlog) passes `{ priority: 'background' }`; queries pass nothing. */
-  embed(texts: readonly string[], options?: EmbedCallOptions): Promise<Float32Array[]>;
+  /**
+   * Background work (the backlog) passes `{ priority: 'background' }`; queries pass nothing.
+   * (src/embed's EmbedCallOptions, spelled out: this file is a model the dashboard imports.)
+   */
+  embed(
+    texts: readonly string[],
+    options?: { priority?: 'interactive' | 'background' },
+  ): Promise<Float32Array[]>;
 }
 
 /** What memory needs from the secret scrubber. */
