@@ -9,6 +9,7 @@ export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.j
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
+export type { CoAccessOptions } from './vault-coactivation.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

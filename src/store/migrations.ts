@@ -19,6 +19,7 @@ import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
+import { VAULT_COACTIVATION_MIGRATION } from './migration-vault-coactivation.js';
 import { VAULT_MIGRATION } from './migration-vault.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
@@ -262,4 +263,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CODE_INDEX_JOBS_MIGRATION,
   CODE_RANKING_MIGRATION,
   VAULT_MIGRATION,
+  VAULT_COACTIVATION_MIGRATION,
 ];

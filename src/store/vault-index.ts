@@ -1,13 +1,16 @@
 // The vault's named operations as one object on the store (store.vaultIndex): documents and
 // fragments (vault-documents.ts), BM25 over fragments (vault-search.ts), fragment vectors and
-// their backlog (vault-vectors.ts), lifecycle, timeline and statistics (vault-lifecycle.ts).
+// their backlog (vault-vectors.ts), lifecycle, timeline and statistics (vault-lifecycle.ts),
+// co-activation (vault-coactivation.ts).
 import type { Queryable } from './types.js';
+import { createVaultCoActivation, type VaultCoActivation } from './vault-coactivation.js';
 import { createVaultDocuments, type VaultDocuments } from './vault-documents.js';
 import { createVaultLifecycle, type VaultLifecycle } from './vault-lifecycle.js';
 import { createVaultSearch, type VaultRank, type VaultSearch } from './vault-search.js';
 import { createVaultVectors, type VaultVectors } from './vault-vectors.js';
 
-export interface VaultIndex extends VaultDocuments, VaultSearch, VaultVectors, VaultLifecycle {
+export interface VaultIndex
+  extends VaultDocuments, VaultSearch, VaultVectors, VaultLifecycle, VaultCoActivation {
   /** Fragments the postings do not hold yet (written past the store): 0 means search sees all. */
   pendingPostings(): Promise<number>;
 }
@@ -19,6 +22,7 @@ export function createVaultIndex(db: Queryable, rank: VaultRank): VaultIndex {
     ...createVaultSearch(db, rank),
     ...createVaultVectors(db),
     ...createVaultLifecycle(db),
+    ...createVaultCoActivation(db),
     async pendingPostings() {
       const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM vault_postings_dirty');
       return row?.n ?? 0;

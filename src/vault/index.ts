@@ -12,6 +12,12 @@ export {
   vaultConfigFromEnv,
   type VaultEntry,
 } from './config.js';
+export {
+  type AccessReport,
+  CO_ACCESS_MAX_SET,
+  CO_ACCESS_WINDOW_MS,
+  recordReads,
+} from './access.js';
 export { contentTypeOf } from './content-type.js';
 export {
   createVaultEmbedWorker,

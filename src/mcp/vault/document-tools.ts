@@ -1,5 +1,8 @@
 // cairn-vault's document-access tools: get, multi_get, find_similar, timeline, session_log.
-// get and multi_get count an access on what they return (the frequency the scorer reads).
+// get and multi_get record the reads of what they return (access counts and co-activation, keyed
+// by this connection: one server instance is one session).
+import { randomUUID } from 'node:crypto';
+
 import type { Core } from '../../core/index.js';
 import {
   findSimilar,
@@ -8,6 +11,7 @@ import {
   getInput,
   multiGet,
   multiGetInput,
+  recordReads,
   sessionLog,
   sessionLogInput,
   timelineInput,
@@ -18,10 +22,9 @@ import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
 
 export function documentTools(core: Core): VaultTool[] {
   const v = core.vault;
+  const session = randomUUID();
   const access = (vault: string, ids: readonly number[]) =>
-    ids.length === 0
-      ? Promise.resolve(0)
-      : v.store.write((tx) => v.deps.index.recordAccess(tx, vault, ids, v.deps.now()));
+    recordReads(v.store, vault, ids, session, v.deps.now());
   return [
     vaultTool({
       name: 'get',

@@ -36,8 +36,15 @@ export function bestPerDocument(hits: readonly FragmentHit[]): FragmentHit[] {
   return [...best.values()].sort((a, b) => b.score - a.score || a.fragmentId - b.fragmentId);
 }
 
-/** What the scorer reads from a document row and its channel score. */
-export function candidateOf(row: VaultDocumentRow, hit: FragmentHit): DocCandidate {
+/**
+ * What the scorer reads from a document row and its channel score; `coActivations` is the
+ * document's pair count with the other candidates of the same call.
+ */
+export function candidateOf(
+  row: VaultDocumentRow,
+  hit: FragmentHit,
+  coActivations = 0,
+): DocCandidate {
   return {
     row,
     path: row.path,
@@ -52,25 +59,29 @@ export function candidateOf(row: VaultDocumentRow, hit: FragmentHit): DocCandida
     accessCount: row.accessCount,
     canonical: row.canonical,
     superseded: row.supersededBy !== null,
-    coActivations: 0,
+    coActivations,
     pinned: row.pinned,
   };
 }
 
-/** Loads the rows of `hits`' documents and pairs them, in the hits' order. */
+/**
+ * Loads the rows of `hits`' documents and pairs them, in the hits' order, each with its
+ * co-activations among these documents (sessions that read both).
+ */
 export async function candidatesOf(
   index: VaultIndex,
   vault: string,
   hits: readonly FragmentHit[],
 ): Promise<DocCandidate[]> {
-  const rows = await index.documentsById(
-    vault,
-    hits.map((h) => h.documentId),
-  );
+  const ids = hits.map((h) => h.documentId);
+  const [rows, co] = await Promise.all([
+    index.documentsById(vault, ids),
+    index.coActivations(vault, ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return hits.flatMap((h) => {
     const row = byId.get(h.documentId);
-    return row === undefined ? [] : [candidateOf(row, h)];
+    return row === undefined ? [] : [candidateOf(row, h, co.get(h.documentId) ?? 0)];
   });
 }
 
