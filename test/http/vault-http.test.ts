@@ -1,9 +1,11 @@
 // The vault server over Streamable HTTP (createHttpService on 127.0.0.1, port 0): mounted at
 // /api/mcp/vault behind the bearer token; sync, query with its stages, vsearch with the stub
-// embedder's vectors, a refusal, and no session without the token.
+// embedder's vectors, a refusal, every tool once (every-tool.ts), and no session without the
+// token.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { callErr, tempDir, type TempDir, toolNames } from '../helpers.js';
+import { callEveryVaultTool } from '../vault/every-tool.js';
 import { callVault, NOTES, vaultStub, writeNotes } from '../vault/fixtures.js';
 import { httpSessions, initializeStatus, type Running, TOKEN } from './helpers.js';
 
@@ -45,6 +47,12 @@ describe('vault server over HTTP', () => {
     expect(v.data).toMatchObject({ scoreBasis: 'vector-cosine' });
     expect(v.data.results[0]?.path).toBe('notes/lunch.md');
     expect((await callErr(client, 'get', { file: 'nope.md' })).text).toMatch(/nope\.md/);
+  });
+
+  it('serves every tool once (every-tool.ts)', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    const called = await callEveryVaultTool(client, 'default', notes.path, true);
+    expect(called.sort()).toEqual(await toolNames(client));
   });
 
   it('refuses a session with a wrong bearer token', async () => {

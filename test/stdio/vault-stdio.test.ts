@@ -1,6 +1,6 @@
 // The vault server over stdio: the real bin (cairn-mcp-vault) and `cairn mcp vault` spawned as
 // child processes, with a vault configured through CAIRN_VAULTS and one created by vault_sync;
-// sync, search, get and a refusal through an SDK client.
+// sync, search, get, a refusal, then every tool once (every-tool.ts) through an SDK client.
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
 import { callErr, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
+import { callEveryVaultTool } from '../vault/every-tool.js';
 import { callVault, NOTES, writeNotes } from '../vault/fixtures.js';
 
 const BIN = join(ROOT, 'bin/cairn-mcp-vault.js');
@@ -63,7 +64,7 @@ describe('vault server over stdio', () => {
     ['the bin cairn-mcp-vault', false],
     ['cairn mcp vault', true],
   ] as const) {
-    it(`${label}: sync, search, get, a configured vault listed, a refusal`, async () => {
+    it(`${label}: sync, search, get, a configured vault listed, a refusal, every tool`, async () => {
       const client = await open(viaCli);
       const p = { client };
       expect(p.client.getServerVersion()?.name).toBe('cairn-vault');
@@ -91,6 +92,8 @@ describe('vault server over stdio', () => {
       expect((await callErr(p.client, 'vsearch', { query: 'x', vault: 'work' })).text).toMatch(
         /^vsearch needs an embedder/,
       );
+      const called = await callEveryVaultTool(p.client, 'work', join(dir.path, 'notes'), false);
+      expect(called.sort()).toEqual(await toolNames(p.client));
     }, 120_000);
   }
 });
