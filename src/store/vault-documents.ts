@@ -158,8 +158,9 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
         await tx.run(
           `UPDATE vault_documents SET title = ?, content_type = ?, frontmatter = ?, content = ?,
              content_hash = ?, size = ?, mtime = ?, lines = ?, words = ?, modified_at = ?,
-             authored_at = ? WHERE id = ?`,
-          [...fields, existing.id],
+             authored_at = ?, confidence = COALESCE(?, confidence),
+             quality_score = COALESCE(?, quality_score) WHERE id = ?`,
+          [...fields, d.confidence, d.quality, existing.id],
         );
         return { ...existing, created: false };
       }
@@ -172,9 +173,20 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
       const row = await tx.get<{ id: number }>(
         `INSERT INTO vault_documents(title, content_type, frontmatter, content, content_hash, size,
            mtime, lines, words, modified_at, authored_at, vault, collection_id, path, docid,
-           origin, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [...fields, d.vault, d.collectionId, d.path, docid, d.origin, d.now],
+           origin, created_at, confidence, quality_score)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, 0.5), COALESCE(?, 0.5))
+         RETURNING id`,
+        [
+          ...fields,
+          d.vault,
+          d.collectionId,
+          d.path,
+          docid,
+          d.origin,
+          d.now,
+          d.confidence,
+          d.quality,
+        ],
       );
       if (row === undefined) throw new Error('document insert returned nothing');
       return { id: row.id, docid, created: true };

@@ -76,6 +76,8 @@ async function addDoc(spec: DocSpec): Promise<{ id: number; docid: string }> {
       words: 2,
       modifiedAt: spec.modifiedAt ?? NOW,
       authoredAt: spec.authoredAt ?? null,
+      confidence: null,
+      quality: null,
       origin: 'fs',
       now: NOW,
     });

@@ -35,6 +35,9 @@ export interface VaultDocumentInput {
   words: number;
   modifiedAt: number;
   authoredAt: number | null;
+  /** From frontmatter; null keeps the stored value (0.5 for a new document). */
+  confidence: number | null;
+  quality: number | null;
   origin: VaultOrigin;
   now: number;
 }

@@ -58,6 +58,8 @@ export async function prepareDocument(
       words: parsed.words,
       modifiedAt: raw.origin === 'fs' ? raw.mtime : raw.now,
       authoredAt: parsed.authoredAt,
+      confidence: parsed.confidence,
+      quality: parsed.quality,
       origin: raw.origin,
       now: raw.now,
     },

@@ -24,6 +24,18 @@ describe('frontmatter, title and type', () => {
     expect(doc.frontmatterError).toBe(false);
   });
 
+  it('reads confidence and quality in [0, 1] from frontmatter, else null', () => {
+    const doc = parseMarkdown('---\nconfidence: 0.9\nquality: "0.25"\n---\nbody\n', 'a.md');
+    expect([doc.confidence, doc.quality]).toEqual([0.9, 0.25]);
+    const alias = parseMarkdown('---\nquality_score: 1\n---\nbody\n', 'a.md');
+    expect([alias.confidence, alias.quality]).toEqual([null, 1]);
+    for (const bad of ['1.5', '-0.1', 'high', '[0.5]', "''"]) {
+      const d = parseMarkdown(`---\nconfidence: ${bad}\nquality: ${bad}\n---\nbody\n`, 'a.md');
+      expect([d.confidence, d.quality], bad).toEqual([null, null]);
+    }
+    expect(parseMarkdown('# plain\n', 'a.md').confidence).toBeNull();
+  });
+
   it('falls back to the first heading outside code, then the file name', () => {
     expect(parseMarkdown('```\n# not a title\n```\n\n## Real title\ntext', 'a.md').title).toBe(
       'Real title',

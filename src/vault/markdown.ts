@@ -1,7 +1,7 @@
 // Parses one markdown document of a vault: YAML frontmatter (the `yaml` package; a malformed
 // block gives empty frontmatter, never an error), title (frontmatter title, else the first
-// heading outside code, else the file name), content type, authored date, line and word
-// counts, and the fragments. Pure: no file system, no store.
+// heading outside code, else the file name), content type, authored date, confidence and
+// quality, line and word counts, and the fragments. Pure: no file system, no store.
 import { parse as parseYaml } from 'yaml';
 
 import type { VaultFragmentInput } from '../store/index.js';
@@ -17,6 +17,10 @@ export interface ParsedMarkdown {
   contentType: ContentType;
   /** The frontmatter date (date, created or authored), ms; null without a valid one. */
   authoredAt: number | null;
+  /** Frontmatter `confidence`, a number in [0, 1]; null when absent or out of range. */
+  confidence: number | null;
+  /** Frontmatter `quality` (or `quality_score`), a number in [0, 1]; null otherwise. */
+  quality: number | null;
   lines: number;
   words: number;
   fragments: VaultFragmentInput[];
@@ -83,6 +87,12 @@ export function fileTitle(path: string): string {
   return name.replace(/\.(md|markdown|mdx)$/i, '') || name;
 }
 
+/** A frontmatter number in [0, 1] (a numeric string counts), else null. */
+function unitOf(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
+}
+
 /** Parses `text`, the document at `path` (relative to its content root, '/'-separated). */
 export function parseMarkdown(text: string, path: string): ParsedMarkdown {
   const { yaml, bodyLine } = splitFrontmatter(text);
@@ -95,6 +105,8 @@ export function parseMarkdown(text: string, path: string): ParsedMarkdown {
     title: fmTitle || firstHeading(body) || fileTitle(path),
     contentType: contentTypeOf(data.type, path),
     authoredAt: dateOf(data),
+    confidence: unitOf(data.confidence),
+    quality: unitOf(data.quality ?? data.quality_score),
     lines: text === '' ? 0 : text.split(/\r?\n/).length,
     words: text.split(/\s+/).filter((w) => w !== '').length,
     fragments: splitFragments(body, bodyLine + 1),

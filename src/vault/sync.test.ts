@@ -124,6 +124,25 @@ describe('incremental sync', () => {
     expect(await search('beta')).toEqual([after.document.id]);
   });
 
+  it('stores frontmatter confidence and quality; without them 0.5, and a re-sync keeps them', async () => {
+    f.write('notes/rated.md', '---\nconfidence: 0.9\nquality: 0.2\n---\n# Rated\nbody', T0);
+    await sync();
+    const rows = await f.store.vaultIndex.documentsById(
+      'default',
+      await search('rated alpha beta gamma'),
+    );
+    const by = new Map(rows.map((r) => [r.path, [r.confidence, r.qualityScore]]));
+    expect(by.get('rated.md')).toEqual([0.9, 0.2]);
+    expect(by.size).toBeGreaterThan(1);
+    expect([...by.entries()].filter(([p]) => p !== 'rated.md').map(([, v]) => v)).toEqual(
+      Array.from({ length: by.size - 1 }, () => [0.5, 0.5]),
+    );
+    f.write('notes/rated.md', '---\nconfidence: 0.4\n---\n# Rated\nnew body', T0 + 60);
+    await sync();
+    const [again] = await f.store.vaultIndex.documentsById('default', await search('rated'));
+    expect([again?.confidence, again?.qualityScore]).toEqual([0.4, 0.2]);
+  });
+
   it('keeps docids across re-syncs and content changes', async () => {
     await sync();
     const ids = async () =>

@@ -77,6 +77,8 @@ export async function vaultFixture(): Promise<VaultFixture> {
         words: spec.text.split(/\s+/).length,
         modifiedAt: at,
         authoredAt: null,
+        confidence: null,
+        quality: null,
         origin: 'fs',
         now: NOW,
       });
