@@ -20,7 +20,15 @@ export interface Provenance {
   parent_session_id?: string;
   /** Unix epoch, seconds. */
   timestamp: number;
+  /**
+   * The agent a verified token named (the context server with auth on). Never read from
+   * `_meta`: a request that tries to set it is refused, so it is not in PROVENANCE_FIELDS.
+   */
+  authenticated_agent?: string;
 }
+
+/** The provenance key only a verified token sets (a `_meta` carrying it is refused). */
+export const AUTHENTICATED_AGENT = 'authenticated_agent';
 
 /** Every field, in the spec's table order (messages list missing fields in this order). */
 export const PROVENANCE_FIELDS = [

@@ -7,6 +7,7 @@ export {
   type RejectedSource,
 } from './discover.js';
 export {
+  AUTHENTICATED_AGENT,
   DEFAULT_AGENT_PROGRAM,
   FAMILY_REQUIREMENTS,
   MAX_ID_CHARS,

@@ -6,13 +6,25 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 
 import type { Core } from '../core/index.js';
-import { type Binding, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
+import {
+  type Binding,
+  type ConnectionAuth,
+  MCP_SERVERS,
+  type McpServerName,
+} from '../mcp/index.js';
 import { bindingParams, toBinding, verifyBinding } from './binding.js';
 import { createMcpSessions, NO_SESSION } from './mcp-sessions.js';
 import { readRpcBody, sendRpcError } from './respond.js';
 
-/** Who authenticated the request: the master token, a scoped token, or nobody (--no-auth). */
-export type Principal = { kind: 'master' } | { kind: 'open' } | { kind: 'scoped'; token: string };
+/**
+ * Who authenticated the request: the master token, a scoped token, a context token naming an
+ * agent (the context mount only), or nobody (--no-auth).
+ */
+export type Principal =
+  | { kind: 'master' }
+  | { kind: 'open' }
+  | { kind: 'scoped'; token: string }
+  | { kind: 'agent'; agent: string };
 
 export interface McpMountOptions {
   name: McpServerName;
@@ -21,6 +33,8 @@ export interface McpMountOptions {
   logger: Logger;
   maxBodyBytes?: number;
   maxSessions?: number;
+  /** Whether the server has auth on (the context server then verifies per-call tokens). */
+  auth?: boolean;
 }
 
 export interface McpMount {
@@ -41,15 +55,30 @@ export function createMcpMount(options: McpMountOptions): McpMount {
   const { name, core, secret, logger } = options;
   const entry = MCP_SERVERS[name];
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  /** Owner: the scoped token that opened a session, if any; only it (or the master) may use it. */
+  /**
+   * Owner: the scoped token (or `agent:<name>` of the context token) that opened a session, if
+   * any; only it (or the master) may use it.
+   */
   const sessions = createMcpSessions<string | undefined>({
     maxSessions: options.maxSessions ?? 1000,
   });
 
+  const ownerOf = (principal: Principal): string | undefined =>
+    principal.kind === 'scoped'
+      ? principal.token
+      : principal.kind === 'agent'
+        ? `agent:${principal.agent}`
+        : undefined;
   const mayUse =
     (principal: Principal) =>
-    (scopedToken: string | undefined): boolean =>
-      principal.kind !== 'scoped' || scopedToken === principal.token;
+    (owner: string | undefined): boolean =>
+      (principal.kind !== 'scoped' && principal.kind !== 'agent') || owner === ownerOf(principal);
+
+  /** The caller auth of a session: per-call tokens verified (auth on), the bearer's agent. */
+  const connectionAuth = (principal: Principal): ConnectionAuth => ({
+    tokenSecret: options.auth === true ? secret : undefined,
+    bearerAgent: principal.kind === 'agent' ? principal.agent : undefined,
+  });
 
   function resolveBinding(url: URL, principal: Principal): Binding {
     if (principal.kind === 'scoped') {
@@ -87,9 +116,8 @@ export function createMcpMount(options: McpMountOptions): McpMount {
           return;
         }
         if (id === undefined && isInitializeRequest(body)) {
-          const scopedToken = principal.kind === 'scoped' ? principal.token : undefined;
-          await sessions.open(req, res, body, scopedToken, () =>
-            entry.create(core, resolveBinding(url, principal)),
+          await sessions.open(req, res, body, ownerOf(principal), () =>
+            entry.create(core, resolveBinding(url, principal), connectionAuth(principal)),
           );
           return;
         }

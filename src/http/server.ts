@@ -20,6 +20,7 @@ import { createBearerAuth, DEFAULT_TOKEN_FILE, unauthorizedMessage } from './bea
 import { handleBoardRoute } from './board-routes.js';
 import { boardViewMark, createBoardWatch } from './board-stream.js';
 import { handleBrokerRoute } from './broker-routes.js';
+import { contextBearer, sendTokenRefused } from './context-auth.js';
 import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-check.js';
 import { type Caller, handleLoginRoute, handleSessionRoute, sessionOf } from './human-login.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
@@ -73,7 +74,13 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   const mounts = new Map<McpServerName, McpMount>(
     MCP_SERVER_NAMES.map((name) => [
       name,
-      createMcpMount({ name, core, secret: options.secret, logger }),
+      createMcpMount({
+        name,
+        core,
+        secret: options.secret,
+        logger,
+        auth: options.apiToken !== null,
+      }),
     ]),
   );
   let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
@@ -148,7 +155,16 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     const mcpName =
       mcpMatch?.[1] !== undefined && isMcpServerName(mcpMatch[1]) ? mcpMatch[1] : undefined;
     if (await handleLoginRoute(req, res, url, humans)) return;
-    const auth = authenticate(req, url, mcpName);
+    // With auth on, the context mount also opens for a context token (cairn token mint).
+    const jwt =
+      mcpName === 'context' && options.apiToken !== null
+        ? await contextBearer(req, options.secret)
+        : undefined;
+    if (jwt !== undefined && 'refused' in jwt) return sendTokenRefused(req, res, jwt.refused);
+    const auth =
+      jwt === undefined
+        ? authenticate(req, url, mcpName)
+        : { principal: { kind: 'agent' as const, agent: jwt.agent } };
     const bearer = 'principal' in auth ? auth.principal : undefined;
     // The dashboard's session cookie authenticates REST routes, never an MCP mount.
     const session =

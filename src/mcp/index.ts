@@ -6,6 +6,7 @@ export { createTasksServer, TASKS_SERVER_NAME, type TasksBinding } from './tasks
 export { defineTool, type ToolDef } from './tool.js';
 export {
   type Binding,
+  type ConnectionAuth,
   isMcpServerName,
   MCP_SERVER_NAMES,
   MCP_SERVERS,
@@ -31,13 +32,22 @@ export {
   UNAUTHORIZED_CODE,
 } from './backplane-server.js';
 export {
+  CONTEXT_AUTH_ERROR,
   CONTEXT_FAMILIES,
+  CONTEXT_MODES,
   CONTEXT_SERVER_NAME,
   type ContextFamily,
+  type ContextMode,
   type ContextServerOptions,
   contextTool,
   createContextServer,
+  createRemote,
+  isContextMode,
+  MODE_UNSERVED,
   PROVENANCE_META_KEY,
   provenancedTool,
+  type Remote,
+  REMOTE_UNAVAILABLE,
+  TOKEN_META_KEY,
 } from './context/index.js';
 export { createVaultServer, VAULT_SERVER_NAME, vaultTools } from './vault/index.js';

@@ -3,7 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../core/index.js';
 import { createBackplaneServer } from './backplane-server.js';
-import { createContextServer } from './context/index.js';
+import { type CallerAuth, createContextServer } from './context/index.js';
 import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
 import { createTeamChatServer } from './teamchat-server.js';
@@ -26,12 +26,18 @@ export interface Binding {
   agentToken?: string | undefined;
 }
 
+/**
+ * What the HTTP mount knows of a connection's caller, beyond the binding: the context server
+ * verifies per-call tokens with the secret (auth on) and takes the bearer's agent.
+ */
+export type ConnectionAuth = CallerAuth;
+
 export interface McpServerEntry {
   /** serverInfo.name */
   title: string;
   /** Attach-URL query params this server honours (signed). */
   bindingParams: readonly (keyof Binding)[];
-  create(core: Core, binding: Binding): Server;
+  create(core: Core, binding: Binding, auth?: ConnectionAuth): Server;
 }
 
 export const MCP_SERVERS = {
@@ -66,9 +72,11 @@ export const MCP_SERVERS = {
   },
   context: {
     title: 'cairn-context',
-    // No binding yet: paths are bounded by the allowed roots, provenance comes per call.
+    // No attach-URL binding: paths are bounded by the allowed roots, provenance comes per call;
+    // over HTTP the mount passes the caller auth (token secret, the bearer's agent).
     bindingParams: [],
-    create: (core: Core): Server => createContextServer(core),
+    create: (core: Core, _binding: Binding, auth: ConnectionAuth = {}): Server =>
+      createContextServer(core, auth),
   },
   vault: {
     title: 'cairn-vault',

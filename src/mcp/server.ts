@@ -18,12 +18,22 @@ import { toInputSchema } from './json-schema.js';
 import { onToolCall } from './tool-call.js';
 import type { ToolCallContext, ToolDef } from './tool.js';
 
+/** The call a context factory extends: the tool's name and its arguments as sent. */
+export interface CallRequest {
+  name: string;
+  /** The arguments as the client sent them (before parsing; `{}` when none). */
+  args: Readonly<Record<string, unknown>>;
+}
+
 /**
  * Extends the transport's context for one call (e.g. with the authenticated principal). Runs
  * after the arguments parse and before the handler; what it throws reaches the client as is
  * (an `RpcError` keeps its code), not through the error mapper.
  */
-export type CallContextFactory<C extends ToolCallContext> = (base: ToolCallContext) => Promise<C>;
+export type CallContextFactory<C extends ToolCallContext> = (
+  base: ToolCallContext,
+  call: CallRequest,
+) => Promise<C>;
 
 interface McpServerOptions<C extends ToolCallContext, R> {
   name: string;
@@ -110,7 +120,11 @@ function withoutIgnored(args: unknown, ignored: readonly string[] | undefined): 
  */
 function toolCaller<C extends ToolCallContext, R>(
   spec: McpServerSpec<C, R>,
-): (name: string, args: unknown, base: ToolCallContext) => Promise<CallToolResult> {
+): (
+  name: string,
+  args: Record<string, unknown> | undefined,
+  base: ToolCallContext,
+) => Promise<CallToolResult> {
   const byName = new Map(spec.tools.map((t) => [t.name, t]));
   const format: (out: R) => CallToolResult = spec.format ?? toResult;
   // Without a factory the spec's type guarantees the tools need only the base context.
@@ -124,7 +138,7 @@ function toolCaller<C extends ToolCallContext, R>(
     if (!parsed.success) {
       result = invalidArgs(parsed.error);
     } else {
-      const ctx = await context(base);
+      const ctx = await context(base, { name, args: args ?? {} });
       try {
         result = format(await tool.handler(parsed.data, ctx));
       } catch (err) {

@@ -2,6 +2,7 @@
 // memory, session, agent, vcs, project, entity), each a table of tools built from the core;
 // what a context tool returns; and the two ways to declare one (with or without execution
 // provenance). Declarations only: no tool lives here.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 
 import type { Discovery, Provenance, ProvenanceFamily } from '../../activity/index.js';
@@ -17,6 +18,10 @@ export type ContextFamilyName =
 export interface ContextCallContext extends ToolCallContext {
   /** Execution provenance discovered once per process (Core.provenance). */
   discovered: () => Promise<Discovery>;
+  /** The agent a verified token names (auth on; see caller.ts), recorded in provenance. */
+  authenticatedAgent: string | undefined;
+  /** The call's arguments as the client sent them (a forwarded call passes these on). */
+  sent: Readonly<Record<string, unknown>>;
 }
 
 /** The context of a tool whose family needs provenance: this call's, checked. */
@@ -32,6 +37,8 @@ export interface ContextOutput {
   data: Record<string, unknown>;
   /** Merged into the result's `_meta` (the provenance used, under `cairn/provenance`). */
   meta?: Record<string, unknown>;
+  /** A remote's answer to a forwarded call: the tool result as is (text, data, meta unused). */
+  forwarded?: CallToolResult;
 }
 
 /** A context tool as the server registers it. */

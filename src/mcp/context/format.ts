@@ -6,8 +6,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isoTimes } from '../../shared/index.js';
 import type { ContextOutput } from './family.js';
 
-/** The tool result of one context tool call. */
+/** The tool result of one context tool call (a forwarded call's: the remote's, untouched). */
 export function contextResult(out: ContextOutput): CallToolResult {
+  if (out.forwarded !== undefined) return out.forwarded;
   const data = isoTimes(out.data);
   const text = out.text ?? JSON.stringify(data);
   const result: CallToolResult = {

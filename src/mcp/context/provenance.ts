@@ -1,6 +1,7 @@
 // Execution provenance for one context tool call (spec: "Provenance Requirements"): the
 // process's discovery, the request `_meta` overriding any field, the session's client name as
-// agent_program; checked for the tool's family before it runs, and returned in `_meta`.
+// agent_program, and the agent a verified token named as authenticated_agent; checked for the
+// tool's family before it runs, and returned in `_meta`.
 import {
   type Discovery,
   type Provenance,
@@ -16,6 +17,8 @@ export const PROVENANCE_META_KEY = 'cairn/provenance';
 /** What withProvenance needs from a call: its `_meta`, its client, and the discovery. */
 interface ProvenanceSource extends Pick<ToolCallContext, 'meta' | 'client'> {
   discovered: () => Promise<Discovery>;
+  /** The agent a verified token named (recorded as `authenticated_agent`), if any. */
+  authenticatedAgent?: string | undefined;
 }
 
 /**
@@ -29,7 +32,9 @@ export async function callProvenance(
 ): Promise<Provenance> {
   const { provenance } = await source.discovered();
   const clientName = source.client === undefined ? {} : { clientName: source.client };
-  return requireProvenance(family, resolveProvenance(provenance, source.meta, clientName));
+  const checked = requireProvenance(family, resolveProvenance(provenance, source.meta, clientName));
+  const agent = source.authenticatedAgent;
+  return agent === undefined ? checked : { ...checked, authenticated_agent: agent };
 }
 
 /**
