@@ -7,6 +7,7 @@ import { delimiter, isAbsolute } from 'node:path';
 import pino, { type Logger } from 'pino';
 
 import { type Discovery, type DiscoveryInputs, discoverProvenance } from '../activity/index.js';
+import { createObservations, type Observations } from '../activity/observations/index.js';
 import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
@@ -79,6 +80,11 @@ export interface Core {
   readonly store: Store;
   readonly board: Board;
   readonly memory: Memory;
+  /**
+   * Observation memory (cairn-context's memory family, search_memory): observations stored as
+   * memory items, scrubbed, with provenance; listed, timelined, injected, searched with facts.
+   */
+  readonly observations: Observations;
   /** Team rooms: posts, long-poll, roster, delegation. */
   readonly rooms: Rooms;
   /** The backplane: agents, channels over rooms, typed envelopes. */
@@ -250,6 +256,15 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       ? { onSaved: () => embedWorker.wake() }
       : {}),
   });
+  const observations = createObservations(store, {
+    memory,
+    scrubber,
+    vectors: embedder !== null,
+    clock: options.clock,
+    ...(options.autoEmbed === true && embedWorker !== null
+      ? { onSaved: () => embedWorker.wake() }
+      : {}),
+  });
   // The broker reads the live environment: web_search appears once TAVILY_API_KEY is set.
   const broker = createBroker(store, {
     config: brokerConfigFromEnv(process.env),
@@ -296,6 +311,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     store,
     board,
     memory,
+    observations,
     rooms,
     backplane,
     broker,

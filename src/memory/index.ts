@@ -33,6 +33,7 @@ export {
   memorySearchInput,
   memorySetTagsInput,
 } from './schemas.js';
+export { visibleTo } from './scope.js';
 export type { SearchInput } from './search.js';
 export {
   createScrubber,

@@ -1,7 +1,7 @@
 // Scoped memory search: full-text (BM25), vector (cosine) and hybrid (fusion of the two).
 // Vector and hybrid degrade to full-text, saying so, when no embedder is configured or it fails.
 import { fusionDepth, type FusionOptions } from '../search/index.js';
-import type { Store } from '../store/index.js';
+import type { SqlFilter, Store } from '../store/index.js';
 import { applyCutoff, type RelevanceCutoff } from './cutoff.js';
 import { fuseChannels } from './hybrid.js';
 import type { MemoryEmbedder, Scope, SearchHit, SearchMode, SearchResult } from './model.js';
@@ -15,6 +15,11 @@ export interface SearchInput {
   scope: Scope;
   /** Marks weak vector / hybrid hits (see cutoff.ts); the dashboard's option, not the MCP tool's. */
   cutoff?: RelevanceCutoff | undefined;
+  /**
+   * Searches the items this filter over `memory_items m` admits instead of the scope's facts
+   * and procedures (observation memory passes its own: observations, or facts and observations).
+   */
+  filter?: SqlFilter | undefined;
 }
 
 const NO_EMBEDDER =
@@ -62,7 +67,7 @@ export function createSearch(
   }
 
   /** Nearest visible items, or why vectors cannot answer (no embedder, or it failed). */
-  async function nearest(query: string, scope: Scope, limit: number) {
+  async function nearest(query: string, filter: SqlFilter, limit: number) {
     if (embedder === null) return NO_EMBEDDER;
     let vector: Float32Array | undefined;
     try {
@@ -71,7 +76,7 @@ export function createSearch(
       vector = undefined;
     }
     if (vector === undefined) return `the embedder (${embedder.model}) ${EMBED_FAILED}`;
-    const hits = await store.memoryIndex.nearest(embedder.model, vector, visibleTo(scope), limit);
+    const hits = await store.memoryIndex.nearest(embedder.model, vector, filter, limit);
     return { model: embedder.model, vector, hits };
   }
 
@@ -80,13 +85,12 @@ export function createSearch(
     const mode = input.mode ?? 'fts';
     const limit = input.limit ?? 10;
     const depth = mode === 'hybrid' ? fusionDepth(limit, fusion) : limit;
-    const found = mode === 'fts' ? null : await nearest(input.query, input.scope, depth);
+    const filter = input.filter ?? visibleTo(input.scope);
+    const found = mode === 'fts' ? null : await nearest(input.query, filter, depth);
     const vec = typeof found === 'string' ? null : (found?.hits ?? []);
     const effective: SearchMode = vec === null ? 'fts' : mode;
     const fts =
-      effective === 'vector'
-        ? []
-        : await store.memoryIndex.fullText(input.query, visibleTo(input.scope), depth);
+      effective === 'vector' ? [] : await store.memoryIndex.fullText(input.query, filter, depth);
     const rows = await rowsById([...fts.map((h) => h.rowid), ...(vec ?? []).map((h) => h.rowid)]);
     const pick = <T extends { rowid: number }>(
       list: readonly T[],

@@ -6,6 +6,23 @@ export { CODE_FIELDS } from './code-postings.js';
 export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
+export {
+  bothFilters,
+  countMemoryItems,
+  eitherFilter,
+  insertObservation,
+  listObservations,
+  type NewObservationRow,
+  observationByKey,
+  observationFilter,
+  type ObservationRow,
+  observationsBeside,
+  observationsByIds,
+  observationsByRowids,
+  type ObservationSqlFilter,
+  supersedeObservation,
+  tagsFilter,
+} from './observations.js';
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';

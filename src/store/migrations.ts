@@ -10,6 +10,7 @@ import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
+import { OBSERVATIONS_MIGRATION } from './migration-observations.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
 import { SCOPE_KEY_MIGRATION } from './migration-scope-key.js';
@@ -264,4 +265,5 @@ export const MIGRATIONS: readonly Migration[] = [
   CODE_RANKING_MIGRATION,
   VAULT_MIGRATION,
   VAULT_COACTIVATION_MIGRATION,
+  OBSERVATIONS_MIGRATION,
 ];

@@ -15,11 +15,17 @@ export const CONTEXT_TOOLS = [
   'analyze_impact',
   'clear_index',
   'compare_branches',
+  'get_memories',
   'index_repo',
   'index_status',
+  'inject_context',
+  'list_memories',
   'list_repos',
   'list_rules',
+  'memory_timeline',
   'search_code',
+  'search_memory',
+  'store_memory',
   'validate_code',
 ];
 

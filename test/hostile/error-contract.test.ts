@@ -135,14 +135,16 @@ async function nullProblems(
  */
 async function checkContract(
   client: Client,
-  plausible: Plausible,
+  /** One set for every tool, or per tool (a `resource` valid for one tool is not for another). */
+  plausible: Plausible | ((tool: string) => Plausible),
   /** Fields the session's binding overrides: removed before validation, never refused. */
   ignored: readonly string[] = [],
 ): Promise<string[]> {
   const wrong: string[] = [];
   let checked = 0;
   for (const tool of (await client.listTools()).tools) {
-    const base = baseArgs(tool.inputSchema as SchemaNode, plausible);
+    const forTool = typeof plausible === 'function' ? plausible(tool.name) : plausible;
+    const base = baseArgs(tool.inputSchema as SchemaNode, forTool);
     wrong.push(...(await wrongTypeProblems(client, tool, base, ignored)));
     const nulls = await nullProblems(client, tool, base);
     wrong.push(...nulls.wrong);
@@ -241,9 +243,19 @@ describe('validation errors are tool errors, and null optionals are accepted', (
       category: 'hygiene',
       ...{ repo_path: root, base_branch: 'main', target_branch: 'HEAD', depth: 2, limit: 5 },
       ...{ collection: 'demo', dry_run: true, wait_seconds: 0 },
-      ...{ query: 'load', resource: 'code', min_score: 0.5, filters: ['lang:ts'], token: 't' },
+      ...{ query: 'load', min_score: 0.5, filters: ['lang:ts'], token: 't' },
+      ...{ data: { content: 'the build failed' }, ids: ['nope'], max_tokens: 100 },
     };
-    expect(await checkContract(client, plausible)).toEqual([]);
+    const resource: Record<string, string> = {
+      search_memory: 'memory',
+      store_memory: 'observation',
+      get_memories: 'observation',
+      list_memories: 'observation',
+      memory_timeline: 'observation',
+      inject_context: 'observation',
+    };
+    const forTool = (tool: string) => ({ ...plausible, resource: resource[tool] ?? 'code' });
+    expect(await checkContract(client, forTool)).toEqual([]);
   });
 
   it('vault', async () => {

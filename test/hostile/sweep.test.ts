@@ -250,7 +250,7 @@ describe('hostile-input sweep', () => {
     expect(again).toMatchObject({ nick: 'worker-001' });
   });
 
-  it('context: the search, index, validate and vcs families, with one code root holding a loop and a FIFO', async () => {
+  it('context: the search, index, validate, memory and vcs families, with one code root holding a loop and a FIFO', async () => {
     const project = makeProject();
     onTestFinished(() => project.dir.cleanup());
     const root = project.root;
@@ -284,8 +284,16 @@ describe('hostile-input sweep', () => {
         ...{ 'extensions[]': ['ts', '.py', '*'], 'exclude_dirs[]': ['src', '/'] },
         ...{ 'ignore_patterns[]': ['*', '!src', '**/*.ts'], max_file_size: [1, 1024] },
         ...{ dry_run: [true], wait_seconds: [0, 1] },
-        ...{ resource: ['code', 'memory'], min_score: [0, 0.5, 1], token: ['eyJ.x.y'] },
+        ...{
+          resource: ['code', 'memory', 'observation', 'session'],
+          min_score: [0, 0.5, 1],
+          token: ['eyJ.x.y'],
+        },
         ...{ 'filters[]': ['lang:ts', 'path:src/', 'kind:function', 'branch:@', 'nope:x'] },
+        ...{ 'ids[]': ['nope', ''], anchor_id: ['nope'], session_id: ['s1', ''], window_secs: [1] },
+        ...{ 'observation_types[]': ['error_pattern', 'nope'], max_tokens: [1, 50, 100_000] },
+        ...{ data: [{ content: 'the build failed', tags: ['ci'] }, { content: '' }, {}] },
+        ...{ depth_before: [0, 100], depth_after: [1, 101], project_id: ['p'], 'tags[]': ['ci'] },
       },
       positions: true,
     });

@@ -3,17 +3,19 @@
 // line here; adding a tool is one entry in its family's list. List only tools that work.
 import type { ContextFamily } from './family.js';
 import { indexFamily } from './index-family.js';
+import { memoryFamily } from './memory-family.js';
 import { searchFamily } from './search-family.js';
 import { validateFamily } from './validate-family.js';
 import { vcsFamily } from './vcs-family.js';
 
 /**
- * Served today: search (search_code), index, validate, vcs. The next context issue: search
- * gains search_memory, and memory, session, agent, project, entity arrive.
+ * Served today: search (search_code, search_memory), index, validate, memory, vcs. Still to
+ * come: session, agent, project, entity.
  */
 export const CONTEXT_FAMILIES: readonly ContextFamily[] = [
   searchFamily,
   indexFamily,
   validateFamily,
+  memoryFamily,
   vcsFamily,
 ];

@@ -1,10 +1,12 @@
 // The search family (spec "Search Tool Family"): search_code, a thin handler over
-// core.codeSearch (src/code/search). Provenance is required (family `search`): every search is
-// recorded with who asked. `resource` is `code` only (search_memory is the next context issue);
-// `token` is accepted and dropped at the edge: this server has no per-call authentication.
+// core.codeSearch (src/code/search), and search_memory over core.observations (observations
+// and memory facts through memory's engine). Provenance is required (family `search`): every
+// search is recorded with who asked. `token` is accepted at the edge and not passed on.
+import { searchMemoryInput } from '../../activity/observations/index.js';
 import { searchCodeInput, toSearchInput } from '../../code/index.js';
 import type { Core } from '../../core/index.js';
 import { type ContextFamily, provenancedTool } from './family.js';
+import { searchMemoryText } from './memory-text.js';
 import { searchText } from './search-text.js';
 
 function searchTools(core: Core) {
@@ -24,6 +26,30 @@ function searchTools(core: Core) {
       handler: async (a, ctx) => {
         const result = await core.codeSearch.search(toSearchInput(a), ctx.provenance);
         return { text: searchText(result), data: { resource: 'code', ...result } };
+      },
+    }),
+    provenancedTool('search', {
+      name: 'search_memory',
+      description:
+        "Search memory: observations (store_memory) and memory facts and procedures, in one ranking by memory's engine (BM25 over title, content and tags, fused with vectors when an embedder is configured). `tags` (all of them), `session_id` (observations of that session only; facts belong to none), `min_score` (0–1; RRF scores are divided by the best an item can reach), `limit` (default 10, at most 100). Each hit: id, kind (fact, procedure, observation), observation type, title, snippet, score and scoreBasis, tags, session. Says when memory is empty, the filters admit nothing, nothing matched, or everything scored below min_score.",
+      input: searchMemoryInput,
+      annotations: {
+        title: 'Search memory',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      handler: async (a) => {
+        const result = await core.observations.search({
+          query: a.query,
+          tags: a.tags,
+          sessionId: a.session_id,
+          minScore: a.min_score,
+          limit: a.limit,
+          scope: {},
+        });
+        return { text: searchMemoryText(result), data: { resource: 'memory', ...result } };
       },
     }),
   ];
