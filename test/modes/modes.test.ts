@@ -63,18 +63,21 @@ describe('context operation modes (in-process remote)', () => {
       search: 'local',
       index: 'local',
       validate: 'local',
+      memory: 'local',
       vcs: 'local',
     });
     expect(row('client-hybrid')).toEqual({
       search: 'remote',
       index: 'local',
       validate: 'local',
+      memory: 'remote',
       vcs: 'remote',
     });
     expect(row('server-hybrid')).toEqual({
       search: 'remote',
       index: 'remote',
       validate: 'unserved',
+      memory: 'remote',
       vcs: 'remote',
     });
     // The families still to land are placed by name too.
