@@ -72,8 +72,8 @@ describe('context server over HTTP', () => {
     expect(data.results[0]).toMatchObject({
       path: 'src/pick.ts',
       symbol: 'pick',
-      startLine: 1,
-      endLine: 5,
+      start_line: 1,
+      end_line: 5,
     });
     expect(r._meta?.['cairn/provenance']).toMatchObject({ model_id: 'http-model' });
     expect(await callInvalid(client, 'search_code', { query: 'pick', resource: 'memory' })).toMatch(

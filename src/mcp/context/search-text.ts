@@ -1,7 +1,8 @@
 // The readable text of search_code's answer: the honest status in its first words (found,
 // nothing matched, an empty or still-building index, everything below min_score, filtered
 // out), each hit as `path:start-end` with its snippet, and each searched collection's age and
-// freshness. structuredContent carries the complete answer; this is what a model reads first.
+// freshness. structuredContent carries the complete answer (searchData: the issue's wire names
+// for a hit's lines, `start_line` and `end_line`); the text is what a model reads first.
 import type {
   CodeSearchHit,
   CodeSearchResult,
@@ -94,4 +95,24 @@ export function searchText(r: CodeSearchResult): string {
     ...(r.truncated ? [`(${r.omitted} more left out: see the hint above)`] : []),
     ...index,
   ].join('\n');
+}
+
+/** A hit as search_code sends it: the domain's hit with its lines as `start_line`/`end_line`. */
+export type CodeHitData = Omit<CodeSearchHit, 'startLine' | 'endLine'> & {
+  start_line: number;
+  end_line: number;
+};
+
+/** search_code's structuredContent: the whole result, each hit with the wire's line names. */
+export function searchData(
+  r: CodeSearchResult,
+): Omit<CodeSearchResult, 'results'> & { results: CodeHitData[] } {
+  return {
+    ...r,
+    results: r.results.map(({ startLine, endLine, ...hit }) => ({
+      ...hit,
+      start_line: startLine,
+      end_line: endLine,
+    })),
+  };
 }
