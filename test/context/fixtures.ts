@@ -146,3 +146,62 @@ export async function indexThenSearch(
     _meta: meta,
   })) as CallToolResult;
 }
+
+/** What memoryRoundTrip saw, for the transport suites to check. */
+export interface MemoryRoundTrip {
+  id: string;
+  content: string;
+  got: string[];
+  missing: string[];
+  listed: string[];
+  anchor: string | undefined;
+  injected: string;
+  found: string[];
+  provenance: unknown;
+}
+
+/**
+ * Every memory-family tool and search_memory once, over any transport: store_memory of a
+ * secret-bearing error pattern, then get, list, timeline, inject and search for it.
+ */
+export async function memoryRoundTrip(
+  client: Client,
+  meta: Record<string, unknown> = {},
+): Promise<MemoryRoundTrip> {
+  const call = async <T>(name: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({
+      name,
+      arguments: args,
+      _meta: meta,
+    })) as CallToolResult;
+    if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+    return { data: result.structuredContent as T, meta: result._meta };
+  };
+  type Obs = { id: string; content: string };
+  const stored = await call<{ observation: Obs }>('store_memory', {
+    resource: 'error_pattern',
+    data: {
+      content: 'tsc failed: key ghp_Zx9Yw8Vu7TZx9Yw8Vu7TZx9Yw8Vu7Tqrstuv in src/env.ts',
+      tags: ['ci'],
+    },
+  });
+  const { id, content } = stored.data.observation;
+  const got = await call<{ observations: Obs[]; missing: string[] }>('get_memories', {
+    ids: [id, 'nope'],
+  });
+  const listed = await call<{ observations: Obs[] }>('list_memories', { tags: ['ci'] });
+  const timeline = await call<{ anchor: Obs | null }>('memory_timeline', { anchor_id: id });
+  const injected = await call<{ block: string }>('inject_context', { max_tokens: 200 });
+  const found = await call<{ results: { id: string }[] }>('search_memory', { query: 'tsc failed' });
+  return {
+    id,
+    content,
+    got: got.data.observations.map((o) => o.id),
+    missing: got.data.missing,
+    listed: listed.data.observations.map((o) => o.id),
+    anchor: timeline.data.anchor?.id,
+    injected: injected.data.block,
+    found: found.data.results.map((r) => r.id),
+    provenance: stored.meta?.['cairn/provenance'],
+  };
+}

@@ -13,6 +13,7 @@ import {
   HYGIENE,
   indexThenSearch,
   makeProject,
+  memoryRoundTrip,
   type Project,
 } from '../context/fixtures.js';
 import { callInvalid, toolNames } from '../helpers.js';
@@ -58,6 +59,16 @@ describe('context server over HTTP', () => {
     expect(await callInvalid(client, 'analyze_code', { path: '/etc/passwd' })).toMatch(
       /^invalid args: path: path "\/etc\/passwd" is outside the allowed roots/,
     );
+  });
+
+  it('the memory family and search_memory, with the provenance the request gave', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    const r = await memoryRoundTrip(client, { model_id: 'http-model', operator_id: 'ann' });
+    expect(r.content).not.toContain('ghp_Zx9Yw8Vu7TZx9Yw8Vu7TZx9Yw8Vu7Tqrstuv');
+    expect(r).toMatchObject({ got: [r.id], missing: ['nope'], listed: [r.id], anchor: r.id });
+    expect(r.found).toEqual([r.id]);
+    expect(r.injected).toContain(r.id);
+    expect(r.provenance).toMatchObject({ model_id: 'http-model', operator_id: 'ann' });
   });
 
   it('search_code finds what index_repo indexed, with the provenance the request gave', async () => {

@@ -16,6 +16,7 @@ import {
   HYGIENE,
   indexThenSearch,
   makeProject,
+  memoryRoundTrip,
   type Project,
 } from '../context/fixtures.js';
 import { callInvalid, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
@@ -96,6 +97,17 @@ describe('context server over stdio', () => {
       operator_id: 'ann',
       agent_program: 'cairn-context-stdio',
     });
+  }, 120_000);
+
+  it('the memory family and search_memory: stored scrubbed, then read back every way', async () => {
+    env = { ...env, USER: 'ann', CAIRN_MODEL_ID: 'stdio-model' };
+    const { client } = await start();
+    const r = await memoryRoundTrip(client, { session_id: 'stdio-session' });
+    expect(r.content).not.toContain('ghp_Zx9Yw8Vu7TZx9Yw8Vu7TZx9Yw8Vu7Tqrstuv');
+    expect(r).toMatchObject({ got: [r.id], missing: ['nope'], listed: [r.id], anchor: r.id });
+    expect(r.found).toEqual([r.id]);
+    expect(r.injected).toContain(r.id);
+    expect(r.provenance).toMatchObject({ session_id: 'stdio-session', model_id: 'stdio-model' });
   }, 120_000);
 
   it('cairn mcp context is the same server', async () => {
