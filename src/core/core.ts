@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 
 import { type Discovery, type DiscoveryInputs, discoverProvenance } from '../activity/index.js';
 import { createObservations, type Observations } from '../activity/observations/index.js';
+import { createSessions, type Sessions } from '../activity/sessions/index.js';
 import { type Backplane, createBackplane } from '../backplane/index.js';
 import { type Board, createBoard } from '../board/index.js';
 import { type Broker, brokerConfigFromEnv, createBroker } from '../broker/index.js';
@@ -106,6 +107,8 @@ export interface Core {
   readonly vaultEmbedWorker: EmbedBacklog | null;
   /** The document vault (cairn-vault): vault resolution, filters, sync and the retrieval deps. */
   readonly vault: VaultContext;
+  /** Agent sessions, their tool calls and delegations (cairn-context's session and agent families). */
+  readonly sessions: Sessions;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -305,6 +308,10 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(options.clock === undefined ? {} : { now: options.clock }),
     ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
   });
+  const sessions = createSessions(store, {
+    scrubber,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   return {
     version: readVersion(),
     dbPath,
@@ -321,6 +328,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     vaultEmbedWorker,
     vault,
     codeSearch,
+    sessions,
     logger,
     clock: options.clock ?? Date.now,
     codeRoots,

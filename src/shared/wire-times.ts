@@ -18,6 +18,7 @@ const TIME_FIELDS = [
   'openUntil',
   'startedAt',
   'finishedAt',
+  'endedAt',
   'heartbeatAt',
   'indexedAt',
   'ts',

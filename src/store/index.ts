@@ -1,4 +1,27 @@
 // The store: the one place that opens databases. Domain modules import only from here.
+export {
+  countSessions,
+  delegationBetween,
+  type DelegationRow,
+  delegationsOf,
+  insertDelegation,
+  insertSession,
+  insertToolCall,
+  listSessionRows,
+  type NewDelegationRow,
+  type NewSessionRow,
+  type NewToolCallRow,
+  sessionById,
+  type SessionFilter,
+  type SessionRow,
+  type SessionRowCounts,
+  setSessionSummary,
+  toolCallById,
+  type ToolCallRow,
+  toolCallsOf,
+  updateDelegationRow,
+  updateSessionRow,
+} from './agent-sessions.js';
 export type { CodeFilter } from './code-filter.js';
 export type { CodeIndex, CodeTextHit } from './code-index.js';
 export type { CodeVectorHit } from './code-vectors.js';

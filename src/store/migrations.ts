@@ -2,6 +2,7 @@
 // migration that has shipped: add the next number instead.
 
 import { AGENT_INBOX_MIGRATION } from './migration-agent-inbox.js';
+import { AGENT_SESSIONS_MIGRATION } from './migration-agent-sessions.js';
 import { APPROVAL_LEASE_MIGRATION } from './migration-approval-lease.js';
 import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
@@ -266,4 +267,5 @@ export const MIGRATIONS: readonly Migration[] = [
   VAULT_MIGRATION,
   VAULT_COACTIVATION_MIGRATION,
   OBSERVATIONS_MIGRATION,
+  AGENT_SESSIONS_MIGRATION,
 ];

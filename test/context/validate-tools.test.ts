@@ -42,10 +42,17 @@ describe('cairn-context: the validate family', () => {
   });
   afterEach(() => close());
 
-  it('initializes as cairn-context and lists only the working tools, all but the writers read-only', async () => {
+  it('initializes as cairn-context and lists only the working tools, read-only but for the writers', async () => {
     expect(client.getServerVersion()?.name).toBe('cairn-context');
     expect(await toolNames(client)).toEqual(CONTEXT_TOOLS);
-    const writers = new Set(['index_repo', 'clear_index', 'store_memory']);
+    const writers = new Set([
+      'index_repo',
+      'clear_index',
+      'store_memory',
+      'start_session',
+      'log_tool_call',
+      'log_delegation',
+    ]);
     for (const tool of (await client.listTools()).tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writers.has(tool.name));
       expect(tool.inputSchema.type).toBe('object');

@@ -245,6 +245,8 @@ describe('validation errors are tool errors, and null optionals are accepted', (
       ...{ collection: 'demo', dry_run: true, wait_seconds: 0 },
       ...{ query: 'load', min_score: 0.5, filters: ['lang:ts'], token: 't' },
       ...{ data: { content: 'the build failed' }, ids: ['nope'], max_tokens: 100 },
+      ...{ session_id: 's-1', data: { tool_name: 'read_file' }, status: 'active' },
+      ...{ agent_type: 'worker', project_id: 'acme/app', worktree_id: 'main' },
     };
     const resource: Record<string, string> = {
       search_memory: 'memory',

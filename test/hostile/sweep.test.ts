@@ -250,7 +250,7 @@ describe('hostile-input sweep', () => {
     expect(again).toMatchObject({ nick: 'worker-001' });
   });
 
-  it('context: the search, index, validate, memory and vcs families, with one code root holding a loop and a FIFO', async () => {
+  it('context: the search, index, validate, memory, session, agent and vcs families, with one code root holding a loop and a FIFO', async () => {
     const project = makeProject();
     onTestFinished(() => project.dir.cleanup());
     const root = project.root;
@@ -290,10 +290,30 @@ describe('hostile-input sweep', () => {
           token: ['eyJ.x.y'],
         },
         ...{ 'filters[]': ['lang:ts', 'path:src/', 'kind:function', 'branch:@', 'nope:x'] },
-        ...{ 'ids[]': ['nope', ''], anchor_id: ['nope'], session_id: ['s1', ''], window_secs: [1] },
+        ...{ 'ids[]': ['nope', ''], anchor_id: ['nope'], window_secs: [1] },
         ...{ 'observation_types[]': ['error_pattern', 'nope'], max_tokens: [1, 50, 100_000] },
-        ...{ data: [{ content: 'the build failed', tags: ['ci'] }, { content: '' }, {}] },
-        ...{ depth_before: [0, 100], depth_after: [1, 101], project_id: ['p'], 'tags[]': ['ci'] },
+        ...{ depth_before: [0, 100], depth_after: [1, 101], 'tags[]': ['ci'] },
+        ...{
+          session_id: ['s-1', 's-2', 'nope', '../x', 's1', ''],
+          status: ['active', 'completed', 'x'],
+        },
+        ...{
+          agent_type: ['worker', 'reviewer'],
+          project_id: ['acme/app', 'p'],
+          worktree_id: ['main'],
+        },
+        ...{
+          data: [
+            { session_id: 's-1', title: 'fix the build' },
+            { tool_name: 'read_file', args: { path: 'src/load.ts' }, error: 'boom' },
+            { child_session_id: 's-2', task: 'review', status: 'completed' },
+            { status: 'completed', open_items: ['docs'] },
+            { nope: 1 },
+            { content: 'the build failed', tags: ['ci'] },
+            { content: '' },
+            {},
+          ],
+        },
       },
       positions: true,
     });

@@ -64,6 +64,8 @@ describe('context operation modes (in-process remote)', () => {
       index: 'local',
       validate: 'local',
       memory: 'local',
+      session: 'local',
+      agent: 'local',
       vcs: 'local',
     });
     expect(row('client-hybrid')).toEqual({
@@ -71,6 +73,8 @@ describe('context operation modes (in-process remote)', () => {
       index: 'local',
       validate: 'local',
       memory: 'remote',
+      session: 'remote',
+      agent: 'remote',
       vcs: 'remote',
     });
     expect(row('server-hybrid')).toEqual({
@@ -78,6 +82,8 @@ describe('context operation modes (in-process remote)', () => {
       index: 'remote',
       validate: 'unserved',
       memory: 'remote',
+      session: 'remote',
+      agent: 'remote',
       vcs: 'remote',
     });
     // The families still to land are placed by name too.

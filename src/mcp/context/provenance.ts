@@ -50,3 +50,16 @@ export async function withProvenance<R extends { meta?: Record<string, unknown> 
   const out = await fn(provenance);
   return { ...out, meta: { ...out.meta, [PROVENANCE_META_KEY]: provenance } };
 }
+
+/**
+ * This call's provenance, resolved but not required (the session and agent families record it
+ * where it is known; the spec requires it only of index, search and memory).
+ * @throws ProvenanceInvalidError for a bad `_meta` value (JSON-RPC -32602).
+ */
+export async function resolvedProvenance(source: ProvenanceSource): Promise<Provenance> {
+  const { provenance } = await source.discovered();
+  const clientName = source.client === undefined ? {} : { clientName: source.client };
+  const resolved = resolveProvenance(provenance, source.meta, clientName);
+  const agent = source.authenticatedAgent;
+  return agent === undefined ? resolved : { ...resolved, authenticated_agent: agent };
+}

@@ -1,0 +1,41 @@
+// Agent sessions and activity (cairn-context's session and agent families): sessions with
+// provenance, tool calls and delegations logged against them, and their extractive summaries.
+export { type DelegationLogged } from './delegation.js';
+export { filesTouched } from './files.js';
+export {
+  DELEGATION_STATUSES,
+  type Delegation,
+  type DelegationStatus,
+  ENDED_STATUSES,
+  type Session,
+  type SessionDetail,
+  type SessionList,
+  type SessionListStatus,
+  SESSION_STATUSES,
+  type SessionStatus,
+  type ToolCall,
+} from './model.js';
+export {
+  ACTIVITY_LIMIT,
+  createData,
+  type CreateData,
+  type DelegationData,
+  getSessionInput,
+  LIST_LIMIT,
+  listSessionsInput,
+  logDelegationInput,
+  logToolCallInput,
+  parseData,
+  startSessionInput,
+  summarizeSessionInput,
+  type ToolCallData,
+  updateData,
+  type UpdateData,
+} from './schemas.js';
+export {
+  type CallProvenance,
+  type CreateInput,
+  createSessions,
+  type Sessions,
+  type SessionsOptions,
+} from './service.js';
