@@ -7,9 +7,11 @@ import { agents } from './agents-commands.js';
 import { BINDING_FLAGS, serverFlags } from './binding-flags.js';
 import { approvals, audit } from './broker-commands.js';
 import { config, mcp, serve, token } from './commands.js';
+import { CONTEXT_MODE_FLAGS } from './context-modes.js';
 import { command, type CommandSpec, pickFlags } from './flags.js';
 import { indexCommand } from './index-command.js';
 import { open } from './open-command.js';
+import { tokenMint } from './token-commands.js';
 
 /** One-line descriptions of the command groups (`cairn mcp`, `cairn approvals`, …). */
 export const GROUPS: Readonly<Record<string, string>> = {
@@ -86,7 +88,12 @@ const mcpCommands = MCP_SERVER_NAMES.map((name) =>
   command({
     path: ['mcp', name],
     summary: SERVER_SUMMARY[name],
-    flags: { ...SERVE_DB, ...LEASE, ...pickFlags(BINDING_FLAGS, serverFlags(name)) },
+    flags: {
+      ...SERVE_DB,
+      ...LEASE,
+      ...pickFlags(BINDING_FLAGS, serverFlags(name)),
+      ...pickFlags(CONTEXT_MODE_FLAGS, name === 'context' ? ['mode', 'remote', 'token'] : []),
+    },
     run: (positionals, values) => mcp(positionals, values),
   }),
 );
@@ -324,6 +331,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (_, values) => config(values),
   }),
   command({ path: ['token'], summary: 'print the API token', flags: {}, run: () => token() }),
+  command({
+    path: ['token', 'mint'],
+    summary: "print a context token (HS256 JWT) naming an agent, signed with this server's secret",
+    flags: {
+      agent: { type: 'string', arg: 'NAME', help: 'the agent the token names (required)' },
+      ttl: {
+        type: 'string',
+        arg: 'AGE',
+        help: 'how long it is valid: 90s, 30m, 1h, 7d (default 1h)',
+      },
+    },
+    run: (_, values) => tokenMint(values),
+  }),
   command({
     path: ['open'],
     summary: 'a one-time dashboard login link from the running server (opens a browser)',

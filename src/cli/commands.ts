@@ -17,6 +17,7 @@ import { cairnHome } from '../store/index.js';
 import { vaultWatchFromEnv } from '../vault/index.js';
 import { intFlag, UsageError } from './args.js';
 import { checkConfigBinding } from './binding-flags.js';
+import { contextServer as contextServerOf, contextSettings } from './context-modes.js';
 import { configDbPath } from './database.js';
 import { type IrcFlagValues, startIrc } from './irc-serve.js';
 import { startLeaseSweeper } from './maintenance.js';
@@ -139,6 +140,9 @@ export interface McpFlags {
   delegate?: boolean | undefined;
   'lease-ms'?: string | undefined;
   'agent-token'?: string | undefined;
+  mode?: string | undefined;
+  remote?: string | undefined;
+  token?: string | undefined;
 }
 
 /** `cairn mcp <server>`: one MCP server over stdio until stdin ends or a signal. */
@@ -152,21 +156,26 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
   const memoryServer = name === 'memory';
   const contextServer = name === 'context';
   const vaultServer = name === 'vault';
+  // A context mode that cannot start stops here, before the database opens.
+  const modes = contextServer ? contextSettings(values) : undefined;
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
     autoEmbed: memoryServer || contextServer || vaultServer,
   });
-  const server = MCP_SERVERS[name].create(core, {
-    readOnly: values['read-only'] === true,
-    scopeTenantId: values.tenant,
-    scopeTeamId: values.team,
-    scopeAgentId: values.agent,
-    roomTeamId: values['room-team'],
-    postAuthorAgentId: values.author,
-    delegate: values.delegate === true,
-    agentToken: values['agent-token'] ?? process.env['CAIRN_AGENT_TOKEN'],
-  });
+  const context = modes === undefined ? undefined : contextServerOf(core, modes);
+  const server =
+    context?.server ??
+    MCP_SERVERS[name].create(core, {
+      readOnly: values['read-only'] === true,
+      scopeTenantId: values.tenant,
+      scopeTeamId: values.team,
+      scopeAgentId: values.agent,
+      roomTeamId: values['room-team'],
+      postAuthorAgentId: values.author,
+      delegate: values.delegate === true,
+      agentToken: values['agent-token'] ?? process.env['CAIRN_AGENT_TOKEN'],
+    });
   const stopSweep = startLeaseSweeper(core);
   const transport = new StdioServerTransport();
   let closing: Promise<void> | undefined;
@@ -174,6 +183,7 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
     (closing ??= (async () => {
       stopSweep();
       await server.close().catch(() => undefined);
+      await context?.close();
       await core.close();
     })());
   process.stdin.once('end', () => void stop().then(() => process.exit(0)));

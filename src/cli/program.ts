@@ -61,7 +61,7 @@ function valuesOf(cmd: Command, spec: CommandSpec): RawValues {
   return values;
 }
 
-function addLeaf(parent: Command, spec: CommandSpec): void {
+function addLeaf(parent: Command, spec: CommandSpec): Command {
   const name = spec.path[spec.path.length - 1] ?? '';
   const cmd = parent.command(name).description(spec.summary);
   for (const arg of spec.args) cmd.argument(`<${arg.name}>`, arg.help);
@@ -71,6 +71,7 @@ function addLeaf(parent: Command, spec: CommandSpec): void {
     const args = cmd.processedArgs.filter((a): a is string => typeof a === 'string');
     await spec.run([...spec.path.slice(1), ...args], valuesOf(cmd, spec));
   });
+  return cmd;
 }
 
 export interface ProgramIo {
@@ -103,7 +104,8 @@ export function buildProgram(
   for (const spec of table) {
     const [head] = spec.path;
     if (spec.path.length === 1 || head === undefined) {
-      addLeaf(program, spec);
+      // A leaf may also head a group (`cairn token` and `cairn token mint`).
+      parents.set(head ?? '', addLeaf(program, spec));
       continue;
     }
     let parent = parents.get(head);

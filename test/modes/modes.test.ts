@@ -2,6 +2,7 @@
 // service on 127.0.0.1: the matrix (each mode's local, forwarded and unserved tools),
 // forwarding with the local provenance, mode_unserved naming mode and family, the remote
 // being down (a clear tool error within the bound), and a forwarding mode without a remote.
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -173,6 +174,30 @@ describe('context operation modes (in-process remote)', () => {
     const write = await toolRefusal(client, 'clear_index', { collection: 'demo' });
     expect(write.reason).toBe(REMOTE_UNAVAILABLE);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a remote that accepts and never answers is a clear error within the connect bound', async () => {
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const h = await hybrid(local.core, 'server-hybrid', `http://127.0.0.1:${port}`, TOKEN, {
+        connectTimeoutMs: 400,
+      });
+      open.push(h);
+      const started = Date.now();
+      const r = await toolRefusal(h.client, 'list_repos', {});
+      const took = Date.now() - started;
+      expect(r.reason).toBe(REMOTE_UNAVAILABLE);
+      expect(r.text).toMatch(/did not answer list_repos: could not connect: .*gave up after/);
+      // Three attempts of 400 ms, 250 + 500 ms apart.
+      expect(took).toBeGreaterThanOrEqual(3 * 400);
+      expect(took).toBeLessThan(4000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it('a forwarding mode without a remote is refused when the server is built', () => {

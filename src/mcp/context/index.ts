@@ -15,6 +15,14 @@ export {
 export { contextResult } from './format.js';
 export { forwardedMeta } from './forward.js';
 export {
+  CONTEXT_PATH,
+  DEFAULT_CALL_TIMEOUT_MS,
+  ModeConfigError,
+  type ModeFlags,
+  type ModeSettings,
+  modeSettings,
+} from './mode-config.js';
+export {
   CONTEXT_MODES,
   type ContextMode,
   DEFAULT_CONTEXT_MODE,
