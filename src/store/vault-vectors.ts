@@ -32,6 +32,11 @@ export interface VaultVectors {
     filter: VaultFilter,
     limit: number,
   ): Promise<{ hits: VaultVectorHit[]; capped: boolean }>;
+  /**
+   * The stored `model` vector of a document's whole-document fragment (what the backlog
+   * embedded for it), or null while it has none.
+   */
+  documentVector(model: string, documentId: number): Promise<Float32Array | null>;
   /** The largest fragment id (0 when none): where a backlog scan is complete. */
   maxFragmentId(): Promise<number>;
   /** Fragments of active documents above `after` without a `model` vector, ascending. */
@@ -121,6 +126,23 @@ export function createVaultVectors(db: Queryable): VaultVectors {
       (await nearestScan(model, vector, filter, limit)).hits,
 
     nearestScan,
+
+    async documentVector(model, documentId) {
+      const frag = await db.get<{ id: number; dims: number }>(
+        `SELECT f.id, v.dims FROM vault_fragments f
+         JOIN vault_vectors v ON v.fragment_id = f.id AND v.model = ?
+         WHERE f.document_id = ? AND f.kind = 'whole'`,
+        [model, documentId],
+      );
+      if (frag === undefined || !(await tableExists(frag.dims))) return null;
+      const row = await db.get<{ embedding: Uint8Array }>(
+        `SELECT embedding FROM ${vaultVecTable(frag.dims)} WHERE rowid = ?`,
+        [BigInt(frag.id)],
+      );
+      if (row === undefined) return null;
+      const bytes = Uint8Array.from(row.embedding);
+      return new Float32Array(bytes.buffer, 0, frag.dims);
+    },
 
     async maxFragmentId() {
       const row = await db.get<{ top: number | null }>(

@@ -16,6 +16,11 @@ export interface SimilarAnswer {
   reference: { docid: string; path: string; collection: string };
   includeInternal: boolean;
   scoreBasis: 'vector-cosine';
+  /**
+   * Where the query vector came from: the reference's stored whole-document vector, or (while
+   * the backlog has not embedded it) its title and first 2,000 characters embedded now.
+   */
+  referenceVector: 'stored' | 'embedded';
   results: VaultHit[];
   degraded?: boolean;
   degradedReason?: DegradedReason;
@@ -31,10 +36,10 @@ export async function findSimilar(
   if (deps.embedder === null) throw new VaultVectorsUnavailableError('find_similar');
   const ref = await findDocument(deps.store, vault, file);
   const internal = includeInternal || ref.collection === INTERNAL_COLLECTION;
-  const vector = await queryVector(
-    deps.embedder,
-    `${ref.title}\n${ref.content.slice(0, REFERENCE_CHARS)}`,
-  );
+  const stored = await deps.index.documentVector(deps.embedder.model, ref.id);
+  const vector =
+    stored ??
+    (await queryVector(deps.embedder, `${ref.title}\n${ref.content.slice(0, REFERENCE_CHARS)}`));
   const filter = { vault, now: deps.now(), includeInternal: internal };
   const near = await nearestDocs(
     deps.index,
@@ -52,6 +57,7 @@ export async function findSimilar(
     reference: { docid: `#${ref.docid}`, path: ref.path, collection: ref.collection },
     includeInternal: internal,
     scoreBasis: 'vector-cosine',
+    referenceVector: stored === null ? 'embedded' : 'stored',
     results: candidates.map((c) =>
       hitOf(c, { ranking: c.searchScore, raw: c.searchScore, basis: 'vector-cosine' }, false),
     ),

@@ -2,7 +2,7 @@
 // on a real store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { type VaultFixture, vaultFixture } from '../../../test/vault/store-fixture.js';
+import { stub, type VaultFixture, vaultFixture } from '../../../test/vault/store-fixture.js';
 import { INTERNAL_COLLECTION } from '../../store/index.js';
 import { findSimilar, sessionLog, timelineOf } from './neighbours.js';
 import { memoryRetrieve } from './retrieve.js';
@@ -139,6 +139,32 @@ describe('find_similar, timeline, session_log', () => {
     expect(r.scoreBasis).toBe('vector-cosine');
     const internal = await findSimilar(f.deps, 'default', 'observations/o1.md', 10, false);
     expect(internal.includeInternal).toBe(true);
+  });
+
+  it('queries with the stored vector of the reference, embedding it only while it has none', async () => {
+    const id = await f.add({ path: 'notes/tacos.md', text: 'Taco lunch menu for friday food.' });
+    const stored = await f.store.vaultIndex.documentVector('stub:2', id);
+    expect(stored === null ? null : [...stored]).toEqual([
+      ...((await stub.embed(['Taco lunch menu for friday food.']))[0] ?? []),
+    ]);
+    const r = await findSimilar(f.deps, 'default', 'notes/tacos.md', 1, false);
+    expect(r.referenceVector).toBe('stored');
+    expect(r.results.map((h) => h.path)).toEqual(['notes/lunch.md']);
+    expect(await f.store.vaultIndex.documentVector('other:2', id)).toBeNull();
+    let embedded = 0;
+    const counting = {
+      model: 'other:2',
+      embed: (texts: readonly string[]) => ((embedded += texts.length), stub.embed(texts)),
+    };
+    const fresh = await findSimilar(
+      { ...f.deps, embedder: counting },
+      'default',
+      'notes/tacos.md',
+      1,
+      false,
+    );
+    expect(fresh.referenceVector).toBe('embedded');
+    expect(embedded).toBe(1);
   });
 
   it('shows the neighbours in time and the sessions with what changed', async () => {
