@@ -7,7 +7,7 @@ import { parseData } from '../activity/sessions/index.js';
 import { InvalidInputError } from '../shared/index.js';
 import type { SqlValue } from '../store/index.js';
 import type { ResourceSpec, ScopeId } from './model.js';
-import { toColumn } from './rows.js';
+import { article, toColumn } from './rows.js';
 
 /** Column values to write, and where each came from (`data.x` or a scoping id). */
 export interface Written {
@@ -27,7 +27,7 @@ export function scopeField(spec: ResourceSpec, scope: string): string {
   const field = spec.scopes?.[scope as ScopeId];
   if (field === undefined) {
     throw new InvalidInputError(
-      `does not apply to a ${spec.name} (its scoping ids: ${scopesOf(spec)})`,
+      `does not apply to ${article(spec.name)} (its scoping ids: ${scopesOf(spec)})`,
       scope,
     );
   }
@@ -64,7 +64,7 @@ export function createValues(
     if (f.required === true && f.system !== true) {
       const via = Object.entries(spec.scopes ?? {}).find(([, v]) => v === name)?.[0];
       throw new InvalidInputError(
-        `is required to create a ${spec.name}${via === undefined ? '' : ` (or pass ${via})`}`,
+        `is required to create ${article(spec.name)}${via === undefined ? '' : ` (or pass ${via})`}`,
         `data.${name}`,
       );
     }

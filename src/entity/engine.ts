@@ -23,7 +23,7 @@ import { checkIntegrity, refuseIfDependents } from './integrity.js';
 import { listAnswer } from './list.js';
 import type { EntityOutcome, HookContext, ResourceSpec, Writer } from './model.js';
 import type { Registry } from './registry.js';
-import { recordName, toRecord } from './rows.js';
+import { article, recordName, toRecord } from './rows.js';
 
 /** One call of either tool, as the engine takes it (tools.ts builds it from the arguments). */
 export interface EntityCall {
@@ -71,7 +71,7 @@ export function createEngine(store: Store, registry: Registry, clock: () => numb
     if (call.id === undefined) {
       const key = spec.unique?.find((k) => k.every((f) => fields[f] !== undefined));
       if (key === undefined) {
-        throw new InvalidInputError(`is required to ${action} a ${spec.name}`, call.idLabel);
+        throw new InvalidInputError(`is required to ${action} ${article(spec.name)}`, call.idLabel);
       }
       const [row] = await entityRowsWhere(tx, spec.table, fields, { limit: 1 });
       if (row !== undefined) return row;

@@ -2,6 +2,7 @@
 // reason: a reference to a missing row or across parents, a delete others depend on, a
 // dependency cycle, a release of something that is not a lease.
 import { DomainError } from '../shared/index.js';
+import { article } from './rows.js';
 
 /** At most this many dependents are named per kind in a has_dependents refusal. */
 export const DEPENDENTS_NAMED = 5;
@@ -71,7 +72,7 @@ export class NotALeaseError extends DomainError {
   constructor(resource: string, leases: readonly string[]) {
     super(
       'not_a_lease',
-      `release ends a lease, and a ${resource} is not one (release applies to: ${leases.join(', ')}); use delete to remove it`,
+      `release ends a lease, and ${article(resource)} is not one (release applies to: ${leases.join(', ')}); use delete to remove it`,
       { denied: 'not_a_lease' },
     );
   }

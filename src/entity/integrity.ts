@@ -21,6 +21,7 @@ import {
 } from './errors.js';
 import type { ResourceSpec, SameParent } from './model.js';
 import type { Registry } from './registry.js';
+import { article } from './rows.js';
 
 /** The row `id` names among `targets` (resource keys), with its resource; undefined if none. */
 export async function findAmong(
@@ -103,7 +104,7 @@ async function checkSameParent(
         );
   if (right === undefined || right.value === null || right.value === left.value) return;
   throw new CrossParentError(
-    `${labelOf(w, rule.field)}: ${left.found} has ${rule.column} ${String(left.value)}, but ${right.found} has ${rule.column} ${String(right.value)} — a ${spec.name} takes ${rule.why}`,
+    `${labelOf(w, rule.field)}: ${left.found} has ${rule.column} ${String(left.value)}, but ${right.found} has ${rule.column} ${String(right.value)} — ${article(spec.name)} takes ${rule.why}`,
   );
 }
 
@@ -121,7 +122,7 @@ async function checkUnique(
     if (other === undefined) continue;
     const said = key.map((k) => `${k} ${String(values[k] ?? null)}`).join(' and ');
     throw new ConflictError(
-      `a ${spec.name} with ${said} already exists: ${other.id} (${key.length === 1 ? 'it is' : 'they are'} unique; update that one instead)`,
+      `${article(spec.name)} with ${said} already exists: ${other.id} (${key.length === 1 ? 'it is' : 'they are'} unique; update that one instead)`,
     );
   }
 }
