@@ -288,3 +288,33 @@ export async function roundTrip(call: Caller): Promise<RoundTrip> {
   }
   return { ids, updated, listed, deleted, refusedParent, secret, createdBy };
 }
+
+/** Two issues of project `cyc` that depend on each other: the refusal's text (the cycle). */
+export async function cycleRefusal(call: Caller): Promise<{ text: string; a: string; b: string }> {
+  await call('project', { action: 'create', resource: 'project', project_id: 'cyc' });
+  const issue = async (title: string) =>
+    (
+      (
+        await call('project', {
+          action: 'create',
+          resource: 'issue',
+          project_id: 'cyc',
+          data: { title },
+        })
+      )['record'] as { id: string }
+    ).id;
+  const [a, b] = [await issue('a'), await issue('b')];
+  const dep = (from: string, to: string) =>
+    call('project', {
+      action: 'create',
+      resource: 'dependency',
+      project_id: 'cyc',
+      data: { from_id: from, depends_on_id: to },
+    });
+  await dep(a, b);
+  const text = await dep(b, a).then(
+    () => '',
+    (err: Error) => err.message,
+  );
+  return { text, a, b };
+}
