@@ -89,7 +89,7 @@ const comment: ResourceSpec = {
   fields: {
     issue_id: ref(['issue'], 'The issue', { required: true, fixed: true }),
     body: text('The comment', 20_000, { required: true }),
-    author: name('Who wrote it (default: the caller)'),
+    author: name('Who wrote it (the caller is recorded as createdBy either way)'),
     user_id: ref(['user'], 'Their user account'),
   },
   scopes: { issue_id: 'issue_id', user_id: 'user_id' },
