@@ -3,6 +3,7 @@
 // deleted child first (a parent's delete, tried first, is refused naming its dependents).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
 
 type Args = Record<string, unknown>;
 type Ids = Record<string, string>;
@@ -317,4 +318,17 @@ export async function cycleRefusal(call: Caller): Promise<{ text: string; a: str
     (err: Error) => err.message,
   );
   return { text, a, b };
+}
+
+/** The transport suites' check: every resource's round trip, then a refused cycle. */
+export async function expectBothTools(call: Caller): Promise<void> {
+  const keys = STEPS.map((s) => s.key);
+  const r = await roundTrip(call);
+  expect(Object.keys(r.ids)).toEqual(keys);
+  expect(r.listed).toEqual(keys);
+  expect(r.deleted).toEqual([...keys].reverse());
+  expect(r.refusedParent).toMatch(/cannot be deleted: \d+ rows depend on it/);
+  expect(r.secret).toMatch(/^cairn_sk_/);
+  const cycle = await cycleRefusal(call);
+  expect(cycle.text).toContain(`would close a cycle ${cycle.b} → ${cycle.a} → ${cycle.b}`);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DirectoryAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
-import { callerOf, cycleRefusal, roundTrip, STEPS } from '../context/entity-fixtures.js';
+import { callerOf, expectBothTools } from '../context/entity-fixtures.js';
 import {
   callContext,
   CONTEXT_TOOLS,
@@ -65,14 +65,7 @@ describe('context server over HTTP', () => {
   it('the project and entity tools: every resource round trip, and a cycle refused', async () => {
     const { client } = await sessions.connect(url(), TOKEN);
     const call = callerOf(client, { model_id: 'http-model', operator_id: 'ann' });
-    const r = await roundTrip(call);
-    expect(Object.keys(r.ids)).toEqual(STEPS.map((s) => s.key));
-    expect(r.listed).toEqual(STEPS.map((s) => s.key));
-    expect(r.deleted).toEqual(STEPS.map((s) => s.key).reverse());
-    expect(r.refusedParent).toMatch(/cannot be deleted: \d+ rows depend on it/);
-    expect(r.secret).toMatch(/^cairn_sk_/);
-    const cycle = await cycleRefusal(call);
-    expect(cycle.text).toContain(`would close a cycle ${cycle.b} → ${cycle.a} → ${cycle.b}`);
+    await expectBothTools(call);
   });
 
   it('the memory family and search_memory, with the provenance the request gave', async () => {

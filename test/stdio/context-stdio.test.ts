@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { FileAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
-import { callerOf, cycleRefusal, roundTrip, STEPS } from '../context/entity-fixtures.js';
+import { callerOf, expectBothTools } from '../context/entity-fixtures.js';
 import {
   callContext,
   CONTEXT_TOOLS,
@@ -104,14 +104,7 @@ describe('context server over stdio', () => {
     env = { ...env, USER: 'ann', CAIRN_MODEL_ID: 'stdio-model' };
     const { client } = await start();
     const call = callerOf(client, { session_id: 'stdio-session' });
-    const r = await roundTrip(call);
-    expect(Object.keys(r.ids)).toEqual(STEPS.map((s) => s.key));
-    expect(r.listed).toEqual(STEPS.map((s) => s.key));
-    expect(r.deleted).toEqual(STEPS.map((s) => s.key).reverse());
-    expect(r.refusedParent).toMatch(/cannot be deleted: \d+ rows depend on it/);
-    expect(r.secret).toMatch(/^cairn_sk_/);
-    const cycle = await cycleRefusal(call);
-    expect(cycle.text).toContain(`would close a cycle ${cycle.b} → ${cycle.a} → ${cycle.b}`);
+    await expectBothTools(call);
   }, 120_000);
 
   it('the memory family and search_memory: stored scrubbed, then read back every way', async () => {
