@@ -11,7 +11,7 @@ const facades = {
   regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
-const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane|code|activity|vault';
+const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane|code|activity|vault|entity';
 const domains = {
   regex: `^(\\.\\./)+(${DOMAIN_NAMES})(/|$)`,
   message: 'The store never imports a domain module.',
@@ -73,6 +73,7 @@ export default tseslint.config(
       'src/code/**/*.ts',
       'src/activity/**/*.ts',
       'src/vault/**/*.ts',
+      'src/entity/**/*.ts',
     ],
     rules: restrict(facades, noSdk, DRIVER),
   },

@@ -23,6 +23,7 @@ const DOMAINS = new Set([
   'code',
   'activity',
   'vault',
+  'entity',
 ]);
 
 function walk(dir: string): string[] {

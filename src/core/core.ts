@@ -26,6 +26,7 @@ import {
   type EmbedBacklog,
   type Embedder,
 } from '../embed/index.js';
+import { createEntities, type Entities } from '../entity/index.js';
 import {
   createEmbedWorker,
   createMemory,
@@ -109,6 +110,8 @@ export interface Core {
   readonly vault: VaultContext;
   /** Agent sessions, their tool calls and delegations (cairn-context's session and agent families). */
   readonly sessions: Sessions;
+  /** The project and entity resources (cairn-context's project and entity tools). */
+  readonly entities: Entities;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -329,6 +332,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     vault,
     codeSearch,
     sessions,
+    entities: createEntities(store, { clock: options.clock }),
     logger,
     clock: options.clock ?? Date.now,
     codeRoots,

@@ -19,6 +19,7 @@ const TIME_FIELDS = [
   'startedAt',
   'finishedAt',
   'endedAt',
+  'releasedAt',
   'heartbeatAt',
   'indexedAt',
   'ts',

@@ -23,6 +23,18 @@ export {
   updateSessionRow,
 } from './agent-sessions.js';
 export type { CodeFilter } from './code-filter.js';
+export {
+  countEntityRows,
+  deleteEntityRow,
+  entityRowById,
+  type EntityRow,
+  entityRowsWhere,
+  type EntityWhere,
+  insertEntityRow,
+  liveBoardTask,
+  maxEntityColumn,
+  updateEntityRow,
+} from './entities.js';
 export type { CodeIndex, CodeTextHit } from './code-index.js';
 export type { CodeVectorHit } from './code-vectors.js';
 export { CODE_FIELDS } from './code-postings.js';

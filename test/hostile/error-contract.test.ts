@@ -255,6 +255,8 @@ describe('validation errors are tool errors, and null optionals are accepted', (
       list_memories: 'observation',
       memory_timeline: 'observation',
       inject_context: 'observation',
+      project: 'issue',
+      entity: 'branch',
     };
     const forTool = (tool: string) => ({ ...plausible, resource: resource[tool] ?? 'code' });
     expect(await checkContract(client, forTool)).toEqual([]);

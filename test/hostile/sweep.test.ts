@@ -250,7 +250,7 @@ describe('hostile-input sweep', () => {
     expect(again).toMatchObject({ nick: 'worker-001' });
   });
 
-  it('context: the search, index, validate, memory, session, agent and vcs families, with one code root holding a loop and a FIFO', async () => {
+  it('context: every family (search, index, validate, memory, session, agent, project, vcs, entity), with one code root holding a loop and a FIFO', async () => {
     const project = makeProject();
     onTestFinished(() => project.dir.cleanup());
     const root = project.root;
@@ -280,12 +280,15 @@ describe('hostile-input sweep', () => {
         ...{ repo_path: [root, join(root, 'src'), '/etc', 'nope'], repo_id: ['r', ''] },
         ...{ base_branch: ['main', 'HEAD', '--upload-pack=x', '../x'], target_branch: ['HEAD'] },
         ...{ depth: [1, 3, 10, 11], query: ['ma', 'load path', 'TODO'], limit: [1, 5] },
-        ...{ collection: ['demo', 'nope', '../x'], action: ['start', 'git_index'] },
+        ...{
+          collection: ['demo', 'nope', '../x'],
+          action: ['start', 'git_index', 'create', 'list', 'release'],
+        },
         ...{ 'extensions[]': ['ts', '.py', '*'], 'exclude_dirs[]': ['src', '/'] },
         ...{ 'ignore_patterns[]': ['*', '!src', '**/*.ts'], max_file_size: [1, 1024] },
         ...{ dry_run: [true], wait_seconds: [0, 1] },
         ...{
-          resource: ['code', 'memory', 'observation', 'session'],
+          resource: ['code', 'memory', 'observation', 'session', 'issue', 'project', 'branch'],
           min_score: [0, 0.5, 1],
           token: ['eyJ.x.y'],
         },
@@ -299,7 +302,9 @@ describe('hostile-input sweep', () => {
         },
         ...{
           agent_type: ['worker', 'reviewer'],
-          project_id: ['acme/app', 'p'],
+          project_id: ['acme/app', 'p', '*'],
+          id: ['nope', ''],
+          repository_id: ['nope'],
           worktree_id: ['main'],
         },
         ...{
@@ -308,6 +313,8 @@ describe('hostile-input sweep', () => {
             { tool_name: 'read_file', args: { path: 'src/load.ts' }, error: 'boom' },
             { child_session_id: 's-2', task: 'review', status: 'completed' },
             { status: 'completed', open_items: ['docs'] },
+            { name: 'main', title: 'fix', from_id: 'a', depends_on_id: 'a' },
+            { id: 'nope', limit: 2 },
             { nope: 1 },
             { content: 'the build failed', tags: ['ci'] },
             { content: '' },

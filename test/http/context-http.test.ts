@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DirectoryAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
+import { callerOf, expectBothTools } from '../context/entity-fixtures.js';
 import {
   callContext,
   CONTEXT_TOOLS,
@@ -59,6 +60,12 @@ describe('context server over HTTP', () => {
     expect(await callInvalid(client, 'analyze_code', { path: '/etc/passwd' })).toMatch(
       /^invalid args: path: path "\/etc\/passwd" is outside the allowed roots/,
     );
+  });
+
+  it('the project and entity tools: every resource round trip, and a cycle refused', async () => {
+    const { client } = await sessions.connect(url(), TOKEN);
+    const call = callerOf(client, { model_id: 'http-model', operator_id: 'ann' });
+    await expectBothTools(call);
   });
 
   it('the memory family and search_memory, with the provenance the request gave', async () => {

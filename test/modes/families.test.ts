@@ -1,7 +1,8 @@
 // The families that landed after the modes are placed and forwarded by name, with no code of
 // their own: in server-hybrid (a context token as the bearer, an in-process remote), a session
-// started and an observation stored through the local server live in the remote's store, with
-// the token's agent and this machine's provenance; the local store has neither.
+// started, an observation stored, a project and a repository created through the local server
+// live in the remote's store, with the token's agent and this machine's provenance; the local
+// store has none of them.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -76,5 +77,33 @@ describe('families forwarded by name (server-hybrid)', () => {
       arguments: { session_id: 'shared-1' },
     });
     expect(none.isError).toBe(true);
+  });
+
+  it('project and entity writes reach the remote store, created by the token’s agent', async () => {
+    await callContext(h.client, 'project', {
+      action: 'create',
+      resource: 'project',
+      project_id: 'shared',
+    });
+    const repo = await callContext<{ record: { id: string; createdBy: string } }>(
+      h.client,
+      'entity',
+      { action: 'create', resource: 'repository', project_id: 'shared', data: { name: 'a/b' } },
+    );
+    expect(repo.data.record.createdBy).toBe('eve');
+    const there = await direct(svc.core);
+    const listed = await callContext<{ records: { id: string }[] }>(there, 'entity', {
+      action: 'list',
+      resource: 'repository',
+      project_id: 'shared',
+    });
+    expect(listed.data.records.map((r) => r.id)).toEqual([repo.data.record.id]);
+    const here = await direct(local.core);
+    const none = await callContext<{ status: string }>(here, 'project', {
+      action: 'list',
+      resource: 'project',
+      project_id: '*',
+    });
+    expect(none.data.status).toBe('empty');
   });
 });

@@ -67,7 +67,9 @@ describe('context operation modes (in-process remote)', () => {
       memory: 'local',
       session: 'local',
       agent: 'local',
+      project: 'local',
       vcs: 'local',
+      entity: 'local',
     });
     expect(row('client-hybrid')).toEqual({
       search: 'remote',
@@ -76,7 +78,9 @@ describe('context operation modes (in-process remote)', () => {
       memory: 'remote',
       session: 'remote',
       agent: 'remote',
+      project: 'remote',
       vcs: 'remote',
+      entity: 'remote',
     });
     expect(row('server-hybrid')).toEqual({
       search: 'remote',
@@ -85,11 +89,10 @@ describe('context operation modes (in-process remote)', () => {
       memory: 'remote',
       session: 'remote',
       agent: 'remote',
+      project: 'remote',
       vcs: 'remote',
+      entity: 'remote',
     });
-    // The families still to land are placed by name too.
-    expect(placement('client-hybrid', 'memory')).toBe('remote');
-    expect(placement('server-hybrid', 'entity')).toBe('remote');
   });
 
   it('lists every tool in every mode; only server-hybrid refuses (validate), naming mode and family', async () => {

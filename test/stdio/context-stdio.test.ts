@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { FileAnalysis, RuleInfo, ValidateReport } from '../../src/code/index.js';
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
+import { callerOf, expectBothTools } from '../context/entity-fixtures.js';
 import {
   callContext,
   CONTEXT_TOOLS,
@@ -97,6 +98,13 @@ describe('context server over stdio', () => {
       operator_id: 'ann',
       agent_program: 'cairn-context-stdio',
     });
+  }, 120_000);
+
+  it('the project and entity tools: every resource round trip, and a cycle refused', async () => {
+    env = { ...env, USER: 'ann', CAIRN_MODEL_ID: 'stdio-model' };
+    const { client } = await start();
+    const call = callerOf(client, { session_id: 'stdio-session' });
+    await expectBothTools(call);
   }, 120_000);
 
   it('the memory family and search_memory: stored scrubbed, then read back every way', async () => {

@@ -21,6 +21,7 @@ export {
   type CreateData,
   type DelegationData,
   getSessionInput,
+  idText,
   LIST_LIMIT,
   listSessionsInput,
   logDelegationInput,
