@@ -42,6 +42,7 @@ export {
   observationsBeside,
   observationsByIds,
   observationsByRowids,
+  observationsOfSession,
   type ObservationSqlFilter,
   supersedeObservation,
   tagsFilter,
