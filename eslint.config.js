@@ -105,11 +105,12 @@ export default tseslint.config(
       'no-console': 'error',
       ...restrict(
         {
-          regex: `^(\\.\\./)+src/(?!(${DOMAIN_NAMES})/model\\.js$)`,
-          message: 'web/ imports from src/ only the pure domain models (src/<domain>/model.js).',
+          regex: `^(\\.\\./)+src/(?!(${DOMAIN_NAMES})/([a-z-]+/)?model\\.js$)`,
+          message:
+            'web/ imports from src/ only the pure domain models (src/<domain>[/<part>]/model.js).',
         },
         {
-          regex: `^(\\.\\./)+src/(?!board/)(${DOMAIN_NAMES})/model\\.js$`,
+          regex: `^(\\.\\./)+src/(?!board/)(${DOMAIN_NAMES})/([a-z-]+/)?model\\.js$`,
           allowTypeImports: true,
           message: 'web/ takes only types from a domain model (values from src/board/model.js).',
         },

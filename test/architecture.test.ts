@@ -165,9 +165,10 @@ function srcRefsOf(file: string): WebImport[] {
   });
 }
 
+/** A domain's model file: `<domain>/model.ts`, or one of its parts' (`activity/sessions/model.ts`). */
 const isDomainModel = (module: string): boolean => {
-  const [folder, name, ...rest] = module.split('/');
-  return DOMAINS.has(folder ?? '') && name === 'model.ts' && rest.length === 0;
+  const [folder, ...rest] = module.split('/');
+  return DOMAINS.has(folder ?? '') && rest.at(-1) === 'model.ts' && rest.length <= 2;
 };
 
 describe('architecture of web/', () => {

@@ -311,8 +311,10 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(options.clock === undefined ? {} : { now: options.clock }),
     ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
   });
+  // Sessions reach observation memory through this seam: the timeline and summaries.
   const sessions = createSessions(store, {
     scrubber,
+    memory: observations,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   return {

@@ -5,8 +5,6 @@
 // cut-off marks (`weak`, `cosine`, `cutoff`), which memory_search over MCP does not.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { z } from 'zod';
-
 import {
   DEFAULT_CUTOFF,
   type Memory,
@@ -17,27 +15,11 @@ import {
   memorySetTagsInput,
   type Scope,
 } from '../memory/index.js';
-import { DomainError, InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { HttpError, readBody, sendJson } from './respond.js';
+import { parse, queryOf, sendRefusal } from './rest-input.js';
 
 const ITEM = /^\/api\/memory\/items\/([^/]+)(?:\/(tags))?\/?$/;
 const MAX_BODY = 64 * 1024;
-
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const got = schema.safeParse(value);
-  if (got.success) return got.data;
-  const issue = got.error.issues[0];
-  throw new HttpError(400, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-}
-
-/** Query parameters as an object; `limit` as a number, empty values dropped. */
-function queryOf(url: URL): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of url.searchParams) {
-    if (v !== '') out[k] = k === 'limit' ? Number(v) : v;
-  }
-  return out;
-}
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   try {
@@ -93,14 +75,6 @@ async function dispatch(req: IncomingMessage, url: URL, memory: Memory): Promise
   return itemRoute(req, url, memory, m);
 }
 
-function statusOf(err: unknown): number | undefined {
-  if (err instanceof HttpError) return err.status;
-  if (err instanceof NotFoundError) return 404;
-  if (err instanceof InvalidInputError) return 400;
-  if (err instanceof DomainError) return 409;
-  return undefined;
-}
-
 /** Handles `/api/memory/*`; false when the path is not a memory route. */
 export async function handleMemoryRoute(
   req: IncomingMessage,
@@ -112,11 +86,8 @@ export async function handleMemoryRoute(
   try {
     sendJson(res, 200, await dispatch(req, url, memory));
   } catch (err) {
-    const status = statusOf(err);
-    if (status === undefined) throw err;
     req.resume();
-    const error = status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'invalid';
-    sendJson(res, status, { error, message: (err as Error).message });
+    if (!sendRefusal(res, err)) throw err;
   }
   return true;
 }

@@ -28,6 +28,7 @@ import { handleMemoryRoute } from './memory-routes.js';
 import { sendJson } from './respond.js';
 import { createRoomsWatch } from './room-feeds.js';
 import { handleRoomsRoute } from './rooms-routes.js';
+import { handleSessionsRoute } from './sessions-routes.js';
 import { DEFAULT_WEB_ROOT, serveStatic } from './static-files.js';
 
 export interface HttpOptions {
@@ -224,6 +225,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     if (await handleBrokerRoute(req, res, url, brokerRoutes)) return;
     if (await handleMemoryRoute(req, res, url, core.memory)) return;
     if (await handleAgentsRoute(req, res, url, core.backplane)) return;
+    if (await handleSessionsRoute(req, res, url, core.sessions)) return;
     const mount = mcpName === undefined ? undefined : mounts.get(mcpName);
     if (mount !== undefined) {
       await mount.handle(req, res, url, principal);

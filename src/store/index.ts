@@ -54,6 +54,7 @@ export {
   observationsBeside,
   observationsByIds,
   observationsByRowids,
+  observationsOfSession,
   type ObservationSqlFilter,
   supersedeObservation,
   tagsFilter,

@@ -192,6 +192,25 @@ export async function listObservations(
   );
 }
 
+/**
+ * One session's live observations in time order (oldest first), at most `limit`, and how many
+ * it has in all. Reached through memory_observations' session index, not a scan of memory items.
+ */
+export async function observationsOfSession(
+  db: Queryable,
+  sessionId: string,
+  limit: number,
+): Promise<{ rows: ObservationRow[]; total: number }> {
+  const from = `FROM memory_observations o INDEXED BY memory_observations_session
+    JOIN memory_items m ON m.rowid = o.item_rowid WHERE o.session_id = ? AND ${LIVE}`;
+  const rows = await db.all<ObservationRow>(
+    `SELECT ${COLUMNS} ${from} ORDER BY o.observed_at, m.rowid LIMIT ?`,
+    [sessionId, limit],
+  );
+  const count = await db.get<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, [sessionId]);
+  return { rows, total: count?.n ?? 0 };
+}
+
 /** How many memory items pass `filter` (observations, facts, or both). */
 export async function countMemoryItems(db: Queryable, filter: SqlFilter): Promise<number> {
   const row = await db.get<{ n: number }>(

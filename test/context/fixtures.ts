@@ -33,6 +33,7 @@ export const CONTEXT_TOOLS = [
   'search_memory',
   'start_session',
   'store_memory',
+  'summarize_session',
   'validate_code',
 ];
 

@@ -15,6 +15,7 @@ import { InlineCode } from './inline-code.js';
 import { MemoryPage } from './memory/memory-page.js';
 import { RoomsPage } from './rooms/rooms-page.js';
 import { useSession } from './session.js';
+import { SessionsPage } from './sessions/sessions-page.js';
 
 interface PageDef {
   path: string;
@@ -28,6 +29,7 @@ const PAGES: readonly PageDef[] = [
   { path: '/audit', label: 'Audit', render: () => <AuditPage /> },
   { path: '/memory', label: 'Memory', render: () => <MemoryPage /> },
   { path: '/agents', label: 'Agents', render: () => <AgentsPage /> },
+  { path: '/sessions', label: 'Sessions', render: () => <SessionsPage /> },
   { path: '/connect', label: 'Connect', render: () => <ConnectPage /> },
   { path: '/rooms', label: 'Rooms', render: () => <RoomsPage /> },
 ];

@@ -18,7 +18,9 @@ type TimeKey =
   | 'topicSetAt'
   | 'openUntil'
   | 'ts'
-  | 'indexedAt';
+  | 'indexedAt'
+  | 'startedAt'
+  | 'endedAt';
 
 /** `T` as the REST API answers with it: a number (or number | null) time field is a string. */
 export type Wire<T> = T extends readonly (infer U)[]

@@ -15,6 +15,7 @@ export {
   type ObservationType,
   OMIT_REASONS,
   type OmitReason,
+  type SessionObservations,
   type StoredObservation,
   TYPE_WEIGHTS,
 } from './model.js';

@@ -90,6 +90,15 @@ export interface ObservationTimeline {
   window: { from: string; to: string } | null;
 }
 
+/** The observations recorded in one session (the session timeline's), oldest first. */
+export interface SessionObservations {
+  observations: Observation[];
+  /** How many the session has in all. */
+  total: number;
+  /** True when `limit` cut the list short. */
+  truncated: boolean;
+}
+
 /** Why inject_context left an observation out. */
 export const OMIT_REASONS = [
   'over_budget',

@@ -9,6 +9,7 @@ import {
   observationFilter,
   observationsBeside,
   observationsByIds,
+  observationsOfSession,
   type ObservationSqlFilter,
   type Store,
 } from '../../store/index.js';
@@ -19,6 +20,7 @@ import type {
   ObservationList,
   ObservationTimeline,
   ObservationType,
+  SessionObservations,
 } from './model.js';
 import { toObservation } from './rows.js';
 
@@ -144,6 +146,12 @@ export function createRead(deps: ReadDeps) {
         stored: all,
         truncated,
       };
+    },
+
+    /** One session's observations, oldest first, at most `limit`; `total` counts them all. */
+    async ofSession(sessionId: string, limit: number): Promise<SessionObservations> {
+      const { rows, total } = await observationsOfSession(store, sessionId, limit);
+      return { observations: rows.map(toObservation), total, truncated: total > rows.length };
     },
 
     /**

@@ -31,6 +31,7 @@ export function createObservations(store: Store, options: ObservationsOptions) {
     get: read.get,
     list: read.list,
     timeline: read.timeline,
+    ofSession: read.ofSession,
     inject: createInject(deps),
     search: createMemorySearch(deps),
   };

@@ -13,7 +13,13 @@ export {
   type SessionListStatus,
   SESSION_STATUSES,
   type SessionStatus,
+  type SessionSummary,
+  type SummaryDelegation,
+  type SummaryError,
+  type SummaryResult,
+  type TimelineEntry,
   type ToolCall,
+  type ToolUse,
 } from './model.js';
 export {
   ACTIVITY_LIMIT,
@@ -40,3 +46,6 @@ export {
   type Sessions,
   type SessionsOptions,
 } from './service.js';
+export { type SessionMemory, SUMMARY_CALLS } from './summarize.js';
+export { buildSummary, summaryHash, type SummaryInputs, summaryKey } from './summary.js';
+export { durationText, summaryText } from './summary-text.js';

@@ -1,6 +1,8 @@
 // Agent sessions' vocabulary: statuses, the session, tool call and delegation records the
-// service returns, and the list's honest status. A model file: the dashboard compiles it, so it
-// imports nothing. Times are epoch ms (façades send ISO 8601).
+// service returns, the list's honest status, the timeline and the extractive summary. A model
+// file: the dashboard compiles it, so it imports only other models' types. Times are epoch ms
+// (façades send ISO 8601).
+import type { Observation, ObservationType } from '../observations/model.js';
 
 /** Session statuses; the last three end a session (ended_at is set, the status is final). */
 export const SESSION_STATUSES = ['active', 'paused', 'completed', 'failed', 'abandoned'] as const;
@@ -86,13 +88,95 @@ export interface SessionList {
   truncated: boolean;
 }
 
+/** One step of a session's timeline: which record (by id, in its list) and when. */
+export interface TimelineEntry {
+  kind: 'tool_call' | 'delegation' | 'observation';
+  id: string;
+  at: number;
+}
+
 /** One session with its activity, in order (get_session, the dashboard's timeline). */
 export interface SessionDetail {
   session: Session;
   toolCalls: ToolCall[];
   delegations: Delegation[];
+  /** The observations recorded with this session id (its summary among them), oldest first. */
+  observations: Observation[];
+  /** The session's latest summary, when it was summarized and the memory is still there. */
+  summary: Observation | null;
+  /** Tool calls, delegations and observations merged in time order. */
+  timeline: TimelineEntry[];
   /** The sessions this one delegated to. */
   children: Session[];
-  /** True when the activity lists were cut at their limit. */
+  /** True when a list (tool calls, delegations, observations) was cut at the limit. */
   truncated: boolean;
+}
+
+/** A tool the session used: how often, and how often it failed. */
+export interface ToolUse {
+  name: string;
+  calls: number;
+  failures: number;
+}
+
+/** One distinct error (same tool, same first line), with how often and where it first came. */
+export interface SummaryError {
+  tool: string;
+  error: string;
+  count: number;
+  firstSeq: number;
+}
+
+export interface SummaryDelegation {
+  childSessionId: string;
+  agentType: string | null;
+  task: string | null;
+  status: DelegationStatus;
+  /** The child session's own status (null when it is gone). */
+  childStatus: SessionStatus | null;
+}
+
+/** What summarize_session extracts from a session: no language model, the same input → the same summary. */
+export interface SessionSummary {
+  sessionId: string;
+  title: string;
+  goal: string | null;
+  outcome: string | null;
+  status: SessionStatus;
+  agent: string | null;
+  repository: string | null;
+  startedAt: number;
+  endedAt: number | null;
+  /** To the end, or for an open session to its last activity. */
+  durationMs: number;
+  toolCalls: number;
+  failedCalls: number;
+  /** Fewer than toolCalls when the session logged more calls than a summary reads. */
+  callsRead: number;
+  tools: ToolUse[];
+  errors: SummaryError[];
+  errorsOmitted: number;
+  files: string[];
+  filesOmitted: number;
+  delegations: SummaryDelegation[];
+  delegationsOmitted: number;
+  openItems: string[];
+  observations: { id: string; type: ObservationType; title: string }[];
+  observationsOmitted: number;
+}
+
+/** What summarize_session did: a new summary memory, or the stored one for an unchanged session. */
+export interface SummaryResult {
+  sessionId: string;
+  /** False when the session is unchanged since its last summary: that one is returned. */
+  written: boolean;
+  /** The `session` memory holding the summary. */
+  memoryId: string;
+  /** The summary memory this one superseded, else null. */
+  replaced: string | null;
+  /** sha256 of what was summarized. */
+  hash: string;
+  summary: SessionSummary;
+  /** The summary as stored (the memory's content). */
+  text: string;
 }

@@ -1,6 +1,7 @@
 // Agent sessions (core.sessions): start, update, get and list sessions; tool calls and
-// delegations logged against them; summaries (summary.ts). What a session records is scrubbed
-// of secrets; provenance fills what the caller does not say. SQL is the store's (named ops).
+// delegations logged against them; the timeline with the session's observations; summaries
+// (summarize.ts). What a session records is scrubbed of secrets; provenance fills what the
+// caller does not say. SQL is the store's (named ops); observation memory comes through a seam.
 import { randomUUID } from 'node:crypto';
 
 import type { MemoryScrubber } from '../../memory/index.js';
@@ -26,12 +27,16 @@ import { ENDED_STATUSES, type Session, type SessionDetail, type SessionList } fr
 import { requireSession, toDelegation, toSession, toToolCall } from './rows.js';
 import type { CreateData, ToolCallData, UpdateData } from './schemas.js';
 import { scrubJson, scrubText } from './scrub.js';
+import { createSummarize, type SessionMemory, storedSummary } from './summarize.js';
+import { mergeTimeline } from './timeline.js';
 
 /** The provenance a call ran with (resolved; fields may be missing). */
 export type CallProvenance = Readonly<Partial<Provenance>>;
 
 export interface SessionsOptions {
   scrubber: MemoryScrubber;
+  /** Observation memory: the timeline's observations, and where summaries are stored. */
+  memory: SessionMemory;
   clock?: (() => number) | undefined;
 }
 
@@ -172,7 +177,7 @@ export function createSessions(store: Store, options: SessionsOptions) {
   }
 
   async function get(id: string, limit: number): Promise<SessionDetail> {
-    return store.read(async (tx) => {
+    const read = await store.read(async (tx) => {
       const session = await requireSession(tx, id);
       const calls = await toolCallsOf(tx, id, limit + 1);
       const delegations = await delegationsOf(tx, id, limit + 1);
@@ -185,6 +190,15 @@ export function createSessions(store: Store, options: SessionsOptions) {
         truncated: calls.length > limit || delegations.length > limit,
       };
     });
+    const own = await options.memory.ofSession(id, limit);
+    const summary = await storedSummary(options.memory, id, read.session.summaryId);
+    return {
+      ...read,
+      observations: own.observations,
+      summary,
+      timeline: mergeTimeline(read.toolCalls, read.delegations, own.observations),
+      truncated: read.truncated || own.truncated,
+    };
   }
 
   async function list(filter: SessionFilter, limit: number): Promise<SessionList> {
@@ -256,5 +270,6 @@ export function createSessions(store: Store, options: SessionsOptions) {
     list,
     logToolCall,
     logDelegation: delegations.log,
+    summarize: createSummarize(store, options.memory),
   };
 }

@@ -1,7 +1,7 @@
 // The session family (spec "Session Tool Family"): start_session (create, and update),
-// get_session, list_sessions. Thin handlers over core.sessions (src/activity/sessions). The
-// spec asks no provenance of this family; what is known of the call's is recorded with the
-// session and fills what `data` does not say.
+// get_session (with its timeline), list_sessions, summarize_session. Thin handlers over
+// core.sessions (src/activity/sessions). The spec asks no provenance of this family; what is
+// known of the call's is recorded with the session (and a summary) where data does not say.
 import {
   ACTIVITY_LIMIT,
   createData,
@@ -10,13 +10,14 @@ import {
   listSessionsInput,
   parseData,
   startSessionInput,
+  summarizeSessionInput,
   updateData,
 } from '../../activity/sessions/index.js';
 import type { Core } from '../../core/index.js';
 import { InvalidInputError } from '../../shared/index.js';
 import { type ContextFamily, contextTool } from './family.js';
 import { PROVENANCE_META_KEY, resolvedProvenance } from './provenance.js';
-import { detailText, listText, startedText, updatedText } from './session-text.js';
+import { detailText, listText, startedText, summarizedText, updatedText } from './session-text.js';
 
 const READ_ONLY = {
   readOnlyHint: true,
@@ -94,6 +95,28 @@ function sessionTools(core: Core) {
           a.limit ?? LIST_LIMIT,
         );
         return { text: listText(list), data: { ...list } };
+      },
+    }),
+    contextTool({
+      name: 'summarize_session',
+      description:
+        "Summarize a session without a language model (action `summarize`, `session_id` required): title, goal and outcome, status and duration, tools used with call counts and failures, the distinct errors, files touched, delegations with the child sessions' status, open items (the session's open_items, and failed calls no later call of the same tool fixed) and the observations recorded in it. Stored as a `session` memory (tags session-summary and session:<id>), its id recorded on the session; an unchanged session returns the stored summary with written: false.",
+      input: summarizeSessionInput,
+      annotations: {
+        title: 'Summarize a session',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      handler: async (a, ctx) => {
+        const provenance = await resolvedProvenance(ctx);
+        const result = await core.sessions.summarize(a.session_id, provenance);
+        return {
+          text: summarizedText(result),
+          data: { ...result },
+          meta: { [PROVENANCE_META_KEY]: provenance },
+        };
       },
     }),
   ];

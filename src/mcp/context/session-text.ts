@@ -4,6 +4,8 @@ import type {
   Session,
   SessionDetail,
   SessionList,
+  SummaryResult,
+  TimelineEntry,
   ToolCall,
 } from '../../activity/sessions/index.js';
 
@@ -37,22 +39,41 @@ function callLine(c: ToolCall): string {
   return `  ${c.seq}. ${c.toolName} [${c.status}]${err}${files}`;
 }
 
+function timelineLine(d: SessionDetail, e: TimelineEntry): string {
+  if (e.kind === 'tool_call') {
+    const c = d.toolCalls.find((x) => x.id === e.id);
+    return c === undefined ? '' : callLine(c);
+  }
+  if (e.kind === 'delegation') {
+    const x = d.delegations.find((y) => y.id === e.id);
+    return x === undefined
+      ? ''
+      : `  → delegated to ${x.childSessionId} [${x.status}]${x.task === null ? '' : ` ${x.task.split('\n', 1)[0] ?? ''}`}`;
+  }
+  const o = d.observations.find((y) => y.id === e.id);
+  return o === undefined ? '' : `  * ${o.type}: ${o.title} (${o.id})`;
+}
+
 export function detailText(d: SessionDetail): string {
   const lines = [sessionLine(d.session)];
-  if (d.toolCalls.length > 0)
-    lines.push('Tool calls:', ...d.toolCalls.slice(0, SHOWN).map(callLine));
-  if (d.toolCalls.length > SHOWN) lines.push(`  … and ${d.toolCalls.length - SHOWN} more`);
-  if (d.delegations.length > 0) {
-    lines.push(
-      'Delegations:',
-      ...d.delegations.map(
-        (x) =>
-          `  ${x.seq}. → ${x.childSessionId} [${x.status}]${x.task === null ? '' : ` ${x.task}`}`,
-      ),
-    );
-  }
+  if (d.timeline.length === 0) lines.push('Nothing logged in this session yet.');
+  else lines.push('Timeline:', ...d.timeline.slice(0, SHOWN).map((e) => timelineLine(d, e)));
+  if (d.timeline.length > SHOWN) lines.push(`  … and ${d.timeline.length - SHOWN} more`);
   if (d.truncated) lines.push('(activity cut at `limit`)');
+  lines.push(
+    d.summary === null
+      ? 'Not summarized (summarize_session writes a summary).'
+      : `Summary: memory ${d.summary.id}, ${d.summary.observedAt}.`,
+  );
   return lines.join('\n');
+}
+
+/** summarize_session's answer: what happened, then the summary itself. */
+export function summarizedText(r: SummaryResult): string {
+  const what = r.written
+    ? `Summarized session ${r.sessionId} into memory ${r.memoryId}${r.replaced === null ? '' : ` (replaces ${r.replaced})`}.`
+    : `Session ${r.sessionId} is unchanged since its last summary: memory ${r.memoryId}, not rewritten.`;
+  return `${what}\n\n${r.text}`;
 }
 
 export function toolCallText(c: ToolCall, s: Session): string {
