@@ -36,7 +36,7 @@ function headLines(s: SessionSummary): string[] {
 }
 
 function toolLines(s: SessionSummary): string[] {
-  const read = s.callsRead < s.toolCalls ? ` (the first ${s.callsRead} read)` : '';
+  const read = s.callsRead < s.toolCalls ? `; the first ${s.callsRead} read` : '';
   const head = `Tools (${s.toolCalls} calls, ${s.failedCalls} failed${read})`;
   const uses = s.tools.map(
     (t) => `- ${t.name}: ${t.calls} call${t.calls === 1 ? '' : 's'}, ${t.failures} failed`,
