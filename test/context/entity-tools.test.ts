@@ -1,68 +1,58 @@
 // The project and entity tools through a real SDK client: release of an assignment (a lease,
 // idempotent), board links, api keys shown once and stored hashed, honest lists and filters,
 // rows found by unique scoping ids, hostile and malformed input refused naming the field.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Core } from '../../src/core/index.js';
 import { hashSecret } from '../../src/entity/index.js';
 import { callErr, callInvalid } from '../helpers.js';
-import { type Caller, type EntityHarness, entityHarness, reason } from './entity-fixtures.js';
+import { type EntityHarness, entityHarness, reason } from './entity-fixtures.js';
 
 type Row = Record<string, unknown>;
 
 describe('cairn-context: project and entity tools', () => {
-  let h: EntityHarness;
-  let core: Core;
-  let client: Client;
-  let call: Caller;
-  let create: EntityHarness['create'];
-
-  beforeEach(async () => {
-    h = await entityHarness();
-    ({ core, client, call, create } = h);
-  });
-  afterEach(() => h.close());
+  let t: EntityHarness;
+  beforeEach(async () => (t = await entityHarness()));
+  afterEach(() => t.close());
 
   it('releases an assignment once; release is refused for what is not a lease', async () => {
-    const repo = await create('entity', 'repository', { data: { name: 'r' } });
-    const wt = await create('entity', 'worktree', { repository_id: repo, data: { path: '/w' } });
-    const task = await core.board.createTask({ title: 'fix it' });
-    const a = await create('entity', 'assignment', {
+    const repo = await t.create('entity', 'repository', { data: { name: 'r' } });
+    const wt = await t.create('entity', 'worktree', { repository_id: repo, data: { path: '/w' } });
+    const task = await t.core.board.createTask({ title: 'fix it' });
+    const a = await t.create('entity', 'assignment', {
       worktree_id: wt,
       data: { agent: 'bob', task_id: task.id },
     });
-    const busy = await callErr(client, 'entity', {
+    const busy = await callErr(t.client, 'entity', {
       action: 'create',
       resource: 'assignment',
       worktree_id: wt,
       data: { agent: 'eve' },
     });
     expect(busy.text).toContain(`already assigned to bob (assignment ${a})`);
-    const first = await call('entity', { action: 'release', resource: 'assignment', id: a });
+    const first = await t.call('entity', { action: 'release', resource: 'assignment', id: a });
     expect(first).toMatchObject({
       released: true,
       record: { releasedBy: 'test-agent', taskId: task.id },
     });
     expect(typeof (first['record'] as Row)['releasedAt']).toBe('string');
-    const second = await call('entity', { action: 'release', resource: 'assignment', id: a });
+    const second = await t.call('entity', { action: 'release', resource: 'assignment', id: a });
     expect(second['released']).toBe(false);
     expect(second['message']).toMatch(/was already released at .* by test-agent; nothing changed/);
     expect((second['record'] as Row)['releasedAt']).toBe((first['record'] as Row)['releasedAt']);
-    await create('entity', 'assignment', { worktree_id: wt, data: { agent: 'eve' } });
-    const notLease = await callErr(client, 'entity', {
+    await t.create('entity', 'assignment', { worktree_id: wt, data: { agent: 'eve' } });
+    const notLease = await callErr(t.client, 'entity', {
       action: 'release',
       resource: 'worktree',
       id: wt,
     });
     expect(reason(notLease.meta)).toBe('not_a_lease');
-    const noTask = await callErr(client, 'project', {
+    const noTask = await callErr(t.client, 'project', {
       action: 'create',
       resource: 'project',
       project_id: 'p',
     }).catch(() => undefined);
     expect(noTask).toBeUndefined();
-    const badTask = await callErr(client, 'project', {
+    const badTask = await callErr(t.client, 'project', {
       action: 'create',
       resource: 'issue',
       project_id: 'p',
@@ -72,7 +62,7 @@ describe('cairn-context: project and entity tools', () => {
   });
 
   it('shows an api key secret once and stores only its sha256', async () => {
-    const created = await client.callTool({
+    const created = await t.client.callTool({
       name: 'entity',
       arguments: { action: 'create', resource: 'api_key', data: { name: 'ci' } },
     });
@@ -81,7 +71,7 @@ describe('cairn-context: project and entity tools', () => {
     expect(secret).toMatch(/^cairn_sk_[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(created.content)).toContain(secret);
     const id = (data['record'] as { id: string }).id;
-    const stored = await core.store.all<Row>('SELECT * FROM entity_api_keys');
+    const stored = await t.core.store.all<Row>('SELECT * FROM entity_api_keys');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.['key_hash']).toBe(hashSecret(secret));
     expect(JSON.stringify(stored)).not.toContain(secret);
@@ -90,7 +80,7 @@ describe('cairn-context: project and entity tools', () => {
       { action: 'list' },
       { action: 'update', id, data: { name: 'x' } },
     ]) {
-      const r = await client.callTool({
+      const r = await t.client.callTool({
         name: 'entity',
         arguments: { resource: 'api_key', ...args },
       });
@@ -99,7 +89,7 @@ describe('cairn-context: project and entity tools', () => {
       expect(JSON.stringify(r)).toContain(secret.slice(0, 13));
     }
     expect(
-      await callInvalid(client, 'entity', {
+      await callInvalid(t.client, 'entity', {
         action: 'create',
         resource: 'api_key',
         data: { name: 'x', key_hash: 'h' },
@@ -108,18 +98,22 @@ describe('cairn-context: project and entity tools', () => {
   });
 
   it('lists honestly and refuses unknown filter fields by name', async () => {
-    const empty = await call('project', { action: 'list', resource: 'project', project_id: '*' });
+    const empty = await t.call('project', { action: 'list', resource: 'project', project_id: '*' });
     expect(empty).toMatchObject({ status: 'empty', matching: 0, stored: 0 });
     for (const p of ['a', 'b', 'c'])
-      await call('project', { action: 'create', resource: 'project', project_id: p });
+      await t.call('project', { action: 'create', resource: 'project', project_id: p });
     expect(
-      (await call('project', { action: 'list', resource: 'project', project_id: '*' }))['matching'],
+      (await t.call('project', { action: 'list', resource: 'project', project_id: '*' }))[
+        'matching'
+      ],
     ).toBe(3);
     expect(
-      (await call('project', { action: 'list', resource: 'project', project_id: 'b' }))['records'],
+      (await t.call('project', { action: 'list', resource: 'project', project_id: 'b' }))[
+        'records'
+      ],
     ).toMatchObject([{ id: 'b', name: 'b' }]);
-    await create('project', 'issue', { project_id: 'a', data: { title: 'x', status: 'done' } });
-    const out = await call('project', {
+    await t.create('project', 'issue', { project_id: 'a', data: { title: 'x', status: 'done' } });
+    const out = await t.call('project', {
       action: 'list',
       resource: 'issue',
       project_id: 'a',
@@ -127,10 +121,10 @@ describe('cairn-context: project and entity tools', () => {
     });
     expect(out).toMatchObject({ status: 'filtered_out', stored: 1, matching: 0 });
     expect(
-      (await call('project', { action: 'list', resource: 'issue', project_id: 'b' }))['status'],
+      (await t.call('project', { action: 'list', resource: 'issue', project_id: 'b' }))['status'],
     ).toBe('empty');
     expect(
-      await callInvalid(client, 'project', {
+      await callInvalid(t.client, 'project', {
         action: 'list',
         resource: 'issue',
         project_id: 'a',
@@ -140,10 +134,10 @@ describe('cairn-context: project and entity tools', () => {
       /^invalid args: filters\.colour: not a field of issue to filter on \(fields: id, project_id, phase_id, title/,
     );
     expect(
-      await callInvalid(client, 'entity', { action: 'list', resource: 'branch', team_id: 't' }),
+      await callInvalid(t.client, 'entity', { action: 'list', resource: 'branch', team_id: 't' }),
     ).toBe('invalid args: team_id: does not apply to a branch (its scoping ids: repository_id)');
     expect(
-      await callInvalid(client, 'project', {
+      await callInvalid(t.client, 'project', {
         action: 'list',
         resource: 'issue',
         project_id: 'a',
@@ -153,36 +147,38 @@ describe('cairn-context: project and entity tools', () => {
   });
 
   it('finds rows by their unique scoping ids: a user by email, a member by team and user', async () => {
-    const org = await create('entity', 'org', { data: { name: 'o' } });
-    const user = await create('entity', 'user', { email: 'ann@example.com', org_id: org });
-    const team = await create('entity', 'team', { org_id: org, data: { name: 't' } });
-    await create('entity', 'team_member', { team_id: team, user_id: user });
-    const byEmail = await call('entity', {
+    const org = await t.create('entity', 'org', { data: { name: 'o' } });
+    const user = await t.create('entity', 'user', { email: 'ann@example.com', org_id: org });
+    const team = await t.create('entity', 'team', { org_id: org, data: { name: 't' } });
+    await t.create('entity', 'team_member', { team_id: team, user_id: user });
+    const byEmail = await t.call('entity', {
       action: 'get',
       resource: 'user',
       email: 'ann@example.com',
     });
     expect((byEmail['record'] as Row)['id']).toBe(user);
-    const dup = await callErr(client, 'entity', {
+    const dup = await callErr(t.client, 'entity', {
       action: 'create',
       resource: 'team_member',
       team_id: team,
       user_id: user,
     });
     expect(dup.text).toMatch(/already exists/);
-    await call('entity', {
+    await t.call('entity', {
       action: 'delete',
       resource: 'team_member',
       team_id: team,
       user_id: user,
     });
     expect(
-      (await call('entity', { action: 'list', resource: 'team_member', team_id: team }))['status'],
+      (await t.call('entity', { action: 'list', resource: 'team_member', team_id: team }))[
+        'status'
+      ],
     ).toBe('empty');
-    expect(await callInvalid(client, 'entity', { action: 'get', resource: 'team' })).toBe(
+    expect(await callInvalid(t.client, 'entity', { action: 'get', resource: 'team' })).toBe(
       'invalid args: id: is required to get a team',
     );
-    const missing = await callErr(client, 'entity', {
+    const missing = await callErr(t.client, 'entity', {
       action: 'get',
       resource: 'user',
       email: 'bob@example.com',
@@ -191,7 +187,7 @@ describe('cairn-context: project and entity tools', () => {
   });
 
   it('refuses hostile and malformed input as invalid args naming the field', async () => {
-    await call('project', { action: 'create', resource: 'project', project_id: 'p' });
+    await t.call('project', { action: 'create', resource: 'project', project_id: 'p' });
     const bad: [Row, string][] = [
       [
         { action: 'create', resource: 'nope', project_id: 'p' },
@@ -226,24 +222,26 @@ describe('cairn-context: project and entity tools', () => {
         'invalid args: data.id: is required to get an issue',
       ],
     ];
-    for (const [args, text] of bad) expect(await callInvalid(client, 'project', args)).toBe(text);
+    for (const [args, text] of bad) expect(await callInvalid(t.client, 'project', args)).toBe(text);
     expect(
-      await callInvalid(client, 'project', {
+      await callInvalid(t.client, 'project', {
         action: 'create',
         resource: 'project',
         project_id: 'x'.repeat(300),
       }),
     ).toBe('invalid args: project_id: project_id is longer than 256 characters');
-    await call('project', {
+    await t.call('project', {
       action: 'create',
       resource: 'project',
       project_id: "p'; DROP TABLE projects; --",
     });
     expect(
-      (await call('project', { action: 'list', resource: 'project', project_id: '*' }))['matching'],
+      (await t.call('project', { action: 'list', resource: 'project', project_id: '*' }))[
+        'matching'
+      ],
     ).toBe(2);
     expect(
-      await callInvalid(client, 'entity', {
+      await callInvalid(t.client, 'entity', {
         action: 'create',
         resource: 'org',
         id: 'mine',
@@ -251,7 +249,12 @@ describe('cairn-context: project and entity tools', () => {
       }),
     ).toBe('invalid args: id: is not used by create (ids are generated)');
     expect(
-      await callInvalid(client, 'entity', { action: 'update', resource: 'org', id: 'o', data: {} }),
+      await callInvalid(t.client, 'entity', {
+        action: 'update',
+        resource: 'org',
+        id: 'o',
+        data: {},
+      }),
     ).toBe('invalid args: data: names no field to change (fields: name, description)');
   });
 });

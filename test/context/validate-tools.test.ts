@@ -52,6 +52,8 @@ describe('cairn-context: the validate family', () => {
       'start_session',
       'log_tool_call',
       'log_delegation',
+      'project',
+      'entity',
     ]);
     for (const tool of (await client.listTools()).tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writers.has(tool.name));
