@@ -53,6 +53,8 @@ describe('cairn-context: the validate family', () => {
       'log_tool_call',
       'log_delegation',
       'summarize_session',
+      'project',
+      'entity',
     ]);
     for (const tool of (await client.listTools()).tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writers.has(tool.name));
