@@ -1,8 +1,8 @@
-// How the code corpus ranks: which chunk fields count how much, the BM25 parameters and the
-// fusion of full text with vectors. Measured on CoSQA (`npm run eval -- code`) on the tuning
-// half only (the first 250 queries): each setting was changed only when a grid's best point
-// beat the current one by at least 0.01 MRR there (docs/code-context.md "Code search ranking").
-// Constants only: the store's code corpus and the eval read them.
+// How the code corpus ranks: chunk field weights, BM25 parameters, the fusion of full text
+// with vectors and the reranker's weights. Measured on CoSQA (`npm run eval -- code`) on the
+// tuning half only (the first 250 queries): a setting changed only when a grid's best point
+// beat the current one by at least 0.01 MRR there (docs/code-context.md "Code search
+// ranking"). Constants only: the store's code corpus, search_code and the eval read them.
 
 /**
  * Field weights of a code chunk for BM25: a term's weighted frequency is Σ weight × count over
@@ -37,3 +37,30 @@ export const CODE_FUSION = {
   vectorWeight: 0.2,
   depth: 50,
 } as const;
+
+/**
+ * The code reranker (code-rerank.ts): the fused top `depth` reordered by Σ weight × feature.
+ * Fitted by `npm run eval -- code` (bench/eval/code/sweep-rerank.ts, which logs the fit) on
+ * the tuning half of CoSQA only: pairwise logistic regression (the paired function against
+ * every other candidate of its query), L2 strength and feature set chosen by two-fold
+ * cross-validation inside the tuning half (three sets declared beforehand; the smallest won:
+ * out-of-fold MRR 0.443 against 0.430 for the fused order). Weight 0: not in the chosen set.
+ * Read as: trust the fused score, a little more the cosine and the top positions, and
+ * prefer shorter chunks.
+ */
+export const CODE_RERANK = {
+  depth: 50,
+  weights: {
+    fused: 2.334,
+    cosine: 0.103,
+    rank: 0.852,
+    length: -0.775,
+    nameCoverage: 0,
+    namePrecision: 0,
+    textCoverage: 0,
+    proseCoverage: 0,
+    proseBigrams: 0,
+  },
+} as const;
+
+export type CodeRerankWeights = Record<keyof typeof CODE_RERANK.weights, number>;

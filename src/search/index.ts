@@ -21,7 +21,24 @@ export {
   type CodeTokenizerOptions,
   identifierParts,
 } from './code-tokenizer.js';
-export { CODE_BM25, CODE_FIELD_WEIGHTS, CODE_FUSION, type CodeFieldName } from './code-ranking.js';
+export {
+  CODE_BM25,
+  CODE_FIELD_WEIGHTS,
+  CODE_FUSION,
+  CODE_RERANK,
+  type CodeFieldName,
+  type CodeRerankWeights,
+} from './code-ranking.js';
+export {
+  type CodeRerankCandidate,
+  type CodeRerankChunk,
+  type CodeReranked,
+  codeRerankFeatures,
+  rerankCode,
+  type RerankedFusion,
+  rerankFused,
+  rerankScore,
+} from './code-rerank.js';
 export {
   codeEmbeddingText,
   type EmbeddableChunk,

@@ -4,7 +4,15 @@
 import type { CodeMode } from './modes.js';
 import { type SplitMetrics, splitMetrics } from './score.js';
 
-export const STAGES = ['baseline', 'tokenizer', 'fields', 'bm25', 'vector', 'fusion'] as const;
+export const STAGES = [
+  'baseline',
+  'tokenizer',
+  'fields',
+  'bm25',
+  'vector',
+  'fusion',
+  'rerank',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 export interface Attempt {
@@ -12,7 +20,7 @@ export interface Attempt {
   change: string;
   mode: CodeMode;
   metrics: SplitMetrics;
-  /** The product's setting (CODE_FIELD_WEIGHTS, CODE_BM25, CODE_FUSION, the code tokenizer). */
+  /** The product's setting (CODE_FIELD_WEIGHTS, CODE_BM25, CODE_FUSION, CODE_RERANK, the tokenizer). */
   product?: boolean;
   /** Best on the tuning half among `grid` configurations. */
   grid?: number;

@@ -1,9 +1,18 @@
 // Hybrid lists for the code eval: the full-text and vector lists of one query fused with the
 // project's fusion (`fuseRrf`, or `fuseScores` over z-scored BM25 and cosine), followed by the
 // rest of the full-text, then vector, order so a rank exists for every chunk. `productFusedIds`
-// fuses as search_code does (src/search's fuseHybrid, exact cosines for every candidate).
-import { fuseHybrid, type FusionOptions, fuseRrf, fuseScores } from '../../../src/search/index.js';
+// ranks as search_code does (src/search's fuseHybrid, exact cosines for every candidate, then
+// the reranker over the fused top, rerankFused).
+import {
+  type CodeRerankChunk,
+  fuseHybrid,
+  type FusionOptions,
+  fuseRrf,
+  fuseScores,
+  rerankFused,
+} from '../../../src/search/index.js';
 import type { Hit } from './bm25.js';
+import type { StoredCorpus } from './corpus.js';
 
 /** Fusion settings: the project's options with the candidate depth required. */
 export type CodeFusion = FusionOptions & { depth: number };
@@ -40,25 +49,49 @@ export function fusedIds(
   return [...new Set([...fused, ...fts.map((h) => h.id), ...near.map((h) => h.id)])];
 }
 
+/** What the reranker reads of one chunk (null: rank without the reranker). */
+export type RerankFields = ((id: number) => CodeRerankChunk | undefined) | null;
+
 /**
- * Chunk ids best first, fused as search_code fuses (fuseHybrid over each channel's top
- * `depth`; full-text candidates the vector list missed get their exact cosine from `cosines`),
- * then the rest of the full-text and vector orders.
+ * Chunk ids best first, ranked as search_code ranks (fuseHybrid over each channel's top
+ * `depth`, full-text candidates the vector list missed given their exact cosine by `cosines`;
+ * then, for z-score fusion with `chunk` fields, the reranker over the fused top as rankChunks
+ * runs it), then the rest of the full-text and vector orders.
  */
 export async function productFusedIds(
+  query: string,
   fts: readonly Hit[],
   near: readonly Hit[],
   cosines: (ids: readonly number[]) => Promise<readonly Hit[]>,
   options: CodeFusion,
+  chunk: RerankFields,
 ): Promise<number[]> {
+  const cosine = new Map(near.slice(0, options.depth).map((h) => [h.id, h.score]));
   const fused = await fuseHybrid({
     fts: fts.slice(0, options.depth).map((h) => ({ id: h.id, bm25: h.score })),
     vector: near.slice(0, options.depth).map((h) => ({ id: h.id, distance: 1 - h.score })),
     options,
     distances: async (ids) =>
-      (await cosines(ids)).map((h) => ({ id: h.id, distance: 1 - h.score })),
+      (await cosines(ids)).map((h) => {
+        cosine.set(h.id, h.score);
+        return { id: h.id, distance: 1 - h.score };
+      }),
   });
+  const order =
+    chunk === null || options.method !== 'zscore'
+      ? fused
+      : (({ top, rest }) => [...top, ...rest])(
+          rerankFused(query, fused, chunk, (id) => cosine.get(id) ?? null),
+        );
   return [
-    ...new Set([...fused.map((e) => e.rowid), ...fts.map((h) => h.id), ...near.map((h) => h.id)]),
+    ...new Set([...order.map((e) => e.rowid), ...fts.map((h) => h.id), ...near.map((h) => h.id)]),
   ];
+}
+
+/** The reranker's fields of each stored chunk (every CoSQA file is Python). */
+export function rerankFields(corpus: StoredCorpus): (id: number) => CodeRerankChunk | undefined {
+  const byId = new Map(
+    corpus.chunks.map((c) => [c.id, { symbol: c.symbol, text: c.text, language: 'python' }]),
+  );
+  return (id) => byId.get(id);
 }

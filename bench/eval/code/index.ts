@@ -12,17 +12,20 @@ import {
   CODE_BM25,
   CODE_FIELD_WEIGHTS,
   CODE_FUSION,
+  CODE_RERANK,
   codeTokenizer,
 } from '../../../src/search/index.js';
 import { openSqliteStore } from '../../../src/store/index.js';
 import { machineInfo, writeEvalSection, writeResult } from '../../lib/report.js';
 import { type StoredCorpus, storeCorpus } from './corpus.js';
 import { type Cosqa, loadCosqa } from './data.js';
+import { rerankFields } from './fuse.js';
 import { CODE_MODES, type ModeResult, runMode, vectorQueryText } from './modes.js';
 import { type CodeEvalReport, renderCodeEval, TARGET } from './render.js';
 import { TUNE_QUERIES } from './score.js';
 import { inMemorySearch, openCodeSearch } from './search.js';
 import { ftsAttempts } from './sweep-fts.js';
+import { rerankAttempts } from './sweep-rerank.js';
 import { vectorAttempts } from './sweep-vector.js';
 import { embedAll, type Embedded } from './vectors.js';
 
@@ -139,6 +142,7 @@ export async function runCodeEval(argv: readonly string[] = []): Promise<void> {
       queryVectors: vectors?.queries.vectors ?? null,
       functionOf: corpus.functionOf,
       chunks: corpus.chunks.length,
+      chunk: rerankFields(corpus),
     };
     const modes: ModeResult[] = [];
     for (const mode of vectors === null ? (['fts'] as const) : CODE_MODES) {
@@ -164,6 +168,17 @@ export async function runCodeEval(argv: readonly string[] = []): Promise<void> {
           rawQueries: vectors.rawQueries.vectors,
         }),
       );
+      log('attempts: rerank…');
+      attempts.push(
+        ...(await rerankAttempts({
+          corpus,
+          queries: data.queries,
+          fts,
+          chunks: vectors.chunks.vectors,
+          queryVectors: vectors.queries.vectors,
+          log,
+        })),
+      );
     }
     const report: CodeEvalReport = {
       eval: 'code',
@@ -182,6 +197,7 @@ export async function runCodeEval(argv: readonly string[] = []): Promise<void> {
           fields: CODE_FIELD_WEIGHTS,
           bm25: CODE_BM25,
           fusion: CODE_FUSION,
+          rerank: CODE_RERANK,
         },
       },
       ingest: {

@@ -1,11 +1,12 @@
 // The three search modes of the code eval, each through the CodeSearch channels: full text
-// alone, vectors alone, and the two fused as search_code fuses them (CODE_FUSION). Ranks are
+// alone, vectors alone, and the two fused and reranked as search_code ranks them (CODE_FUSION,
+// CODE_RERANK). Ranks are
 // over the whole corpus (each channel is asked for every chunk; see fuse.ts for the hybrid
 // order); the store's vector channel returns at most 4,096 chunks (its KNN limit).
 import { DEFAULT_CODE_EMBED_TEXT } from '../../../src/code/index.js';
 import { CODE_FUSION } from '../../../src/search/index.js';
 import type { CosqaQuery } from './data.js';
-import { productFusedIds } from './fuse.js';
+import { productFusedIds, type RerankFields } from './fuse.js';
 import { functionRank, percentile, type SplitMetrics, splitMetrics } from './score.js';
 import type { CodeSearch } from './search.js';
 
@@ -27,6 +28,8 @@ export interface ModeInputs {
   functionOf: ReadonlyMap<number, number>;
   /** Chunks in the corpus: a whole-corpus ranking asks for this many. */
   chunks: number;
+  /** The reranker's fields of a chunk (as search_code loads them), or null: no reranker. */
+  chunk: RerankFields;
 }
 
 /** The query text a mode's vector channel embeds: search_code's (codeVectorQuery). */
@@ -42,7 +45,8 @@ async function ranked(inputs: ModeInputs, mode: CodeMode, i: number): Promise<nu
   if (mode === 'vector') return (await search.nearest(vector, chunks)).map((h) => h.id);
   const fts = await search.fullText(query.text, chunks);
   const near = await search.nearest(vector, chunks);
-  return productFusedIds(fts, near, (ids) => search.cosines(vector, ids), CODE_FUSION);
+  const cosines = (ids: readonly number[]) => search.cosines(vector, ids);
+  return productFusedIds(query.text, fts, near, cosines, CODE_FUSION, inputs.chunk);
 }
 
 /** Runs one mode over every query: whole-corpus ranks, split metrics and per-query latency. */

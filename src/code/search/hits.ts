@@ -5,7 +5,7 @@ import type { Store } from '../../store/index.js';
 import type { RankedChunk } from './rank.js';
 import type { CodeSearchHit, ScoreBasis } from './types.js';
 
-interface HitRow {
+export interface HitRow {
   id: number;
   collection: string;
   path: string;
@@ -22,7 +22,8 @@ interface HitRow {
 /** Kinds whose chunk text is an outline (member bodies elided), not the file's lines. */
 const OUTLINES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'impl', 'module']);
 
-async function rowsOf(store: Store, ids: readonly number[]): Promise<Map<number, HitRow>> {
+/** The chunk rows of `ids` with their file and collection (ids no longer stored are absent). */
+export async function rowsOf(store: Store, ids: readonly number[]): Promise<Map<number, HitRow>> {
   if (ids.length === 0) return new Map();
   const rows = await store.all<HitRow>(
     `SELECT c.id, k.name AS collection, f.path, f.branch, f.language, c.kind, c.symbol,

@@ -1,8 +1,8 @@
 // Chunk embeddings and hybrid search: the backlog counts and drains chunks without a vector
 // (a changed chunk waits again; vectors of another embedding text are never searched), a search
 // before that answers by BM25 and says why (and wakes the backlog), after it fuses (z-score
-// `fused` by default, CODE_FUSION; rrf when asked), vectors alone answer a query no chunk holds
-// a term of, and the real local model drains and fuses too.
+// `fused` by default, CODE_FUSION, its top reranked; rrf when asked), vectors alone answer a
+// query no chunk holds a term of, and the real local model drains and fuses too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -119,6 +119,11 @@ describe('hybrid code search', () => {
       true,
     );
     expect(r.results.some((h) => h.ranks.fts !== null && h.ranks.vector !== null)).toBe(true);
+    // The reranker reorders the fused top (CODE_RERANK): scores never rise down the list.
+    expect(r.results.every((h, i) => i === 0 || (r.results[i - 1]?.score ?? 0) >= h.score)).toBe(
+      true,
+    );
+    expect(r.results.length).toBeGreaterThan(1);
     expect(r.index[0]?.vectors).toEqual({
       model: 'stub:3#code-text-2',
       embedded: 9,

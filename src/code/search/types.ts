@@ -22,7 +22,8 @@ export interface CodeSearchInput {
 /**
  * What a score is: `fts-bm25` bm25 / (1 + bm25); `vector-cosine` the cosine similarity (no
  * chunk held a query term); `rrf` reciprocal-rank fusion divided by its maximum (1 = first in
- * both lists); `fused` (z-score fusion) the logistic of the fused z-score. All in [0, 1].
+ * both lists); `fused` (z-score fusion) the logistic of the reranker's score over the fused
+ * top (CODE_RERANK), then of the fused z-score, capped so it never rises. All in [0, 1].
  */
 export type ScoreBasis = 'fts-bm25' | 'vector-cosine' | 'rrf' | 'fused';
 
