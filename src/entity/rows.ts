@@ -5,8 +5,9 @@ import type { EntityRecord, FieldSpec, ResourceSpec } from './model.js';
 
 const camel = (s: string): string => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** `a branch`, `an issue`. */
-export const article = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+/** `a branch`, `an issue`, `a user` (a "yoo" sound takes `a`). */
+export const article = (noun: string): string =>
+  `${/^[aeiou]/.test(noun) && !/^use/.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** A parsed `data` value as its column stores it. */
 export function toColumn(field: FieldSpec, value: unknown): SqlValue {

@@ -131,6 +131,11 @@ describe('entity resources', () => {
     await expect(
       entity({ action: 'create', resource: 'branch', repository_id: r2, data: { name: 'main' } }),
     ).rejects.toThrow(`a branch with repository_id ${r2} and name main already exists: ${b2}`);
+    const email = { email: 'ann@example.com' };
+    const u = await id(entity({ action: 'create', resource: 'user', data: email }));
+    await expect(entity({ action: 'create', resource: 'user', data: email })).rejects.toThrow(
+      `a user with email ann@example.com already exists: ${u} (it is unique;`,
+    );
   });
 
   it('numbers plan versions, releases an assignment once, and stores api keys hashed', async () => {

@@ -15,12 +15,14 @@ export interface Arena {
   dispose(): Promise<void>;
 }
 
-/** `env` is added to every spawned server's environment. */
-export async function createArena(options: { env?: Record<string, string> } = {}): Promise<Arena> {
+/** `env` is added to every spawned server's environment; `bin` is the server (default tasks). */
+export async function createArena(
+  options: { env?: Record<string, string>; bin?: string } = {},
+): Promise<Arena> {
   const dir = tempDir('cairn-conc-');
   const db = join(dir.path, 'cairn.db');
   const home = join(dir.path, 'home');
-  const pool = new ProcessPool({ db, home, env: options.env });
+  const pool = new ProcessPool({ db, home, env: options.env, bin: options.bin });
   const withCore = async <T>(fn: (core: Core) => Promise<T>): Promise<T> => {
     const core = await createCore({ dbPath: db, logger: silentLogger });
     try {

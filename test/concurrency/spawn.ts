@@ -1,7 +1,7 @@
-// Spawns real `cairn-mcp-tasks` stdio processes (each its own OS process and SQLite
-// connection) and drives them with SDK clients. Every spawned process is tracked so a test's
+// Spawns real stdio server processes (`cairn-mcp-tasks` unless told another bin; each its own
+// OS process and SQLite connection) and drives them with SDK clients. Every spawned process is tracked so a test's
 // afterEach can kill whatever is left; nothing here asserts.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -30,6 +30,8 @@ export interface TasksProcess {
 
 export interface SpawnOptions {
   db: string;
+  /** The server's bin (default: BIN, cairn-mcp-tasks). */
+  bin?: string | undefined;
   /** CAIRN_HOME for the child (a temp dir, so nothing touches ~/.cairn). */
   home: string;
   /** Extra CLI flags, e.g. ['--lease-ms', '1000'] or ['--read-only']. */
@@ -80,18 +82,18 @@ export async function connectStdio(options: {
   return { client, transport, stderr: () => logs };
 }
 
-/** Starts one stdio server process and connects an SDK client to it. */
+/** Starts one stdio server process (tasks unless `options.bin` says) and connects a client. */
 export async function spawnTasks(options: SpawnOptions): Promise<TasksProcess> {
   const { client, transport, stderr } = await connectStdio({
-    bin: BIN,
-    what: 'tasks',
+    bin: options.bin ?? BIN,
+    what: basename(options.bin ?? BIN),
     clientName: 'cairn-concurrency',
     db: options.db,
     args: options.args,
     env: { CAIRN_HOME: options.home, CAIRN_LOG_LEVEL: 'info', ...options.env },
   });
   const pid = transport.pid;
-  if (pid === null) throw new Error('tasks process has no pid');
+  if (pid === null) throw new Error(`${basename(options.bin ?? BIN)} process has no pid`);
   return {
     client,
     pid,
@@ -136,7 +138,10 @@ export class ProcessPool {
   }
 }
 
-/** Calls a tool and classifies the answer: success, tool-error, or JSON-RPC error. */
+/**
+ * Calls a tool and classifies the answer: success (its structuredContent, else its text parsed
+ * as JSON), tool-error, or JSON-RPC error.
+ */
 export async function call(
   client: Client,
   name: string,
@@ -149,7 +154,8 @@ export async function call(
     const first = result.content[0];
     const text = first?.type === 'text' ? first.text : '';
     if (result.isError === true) return { kind: 'tool-error', text, meta: result._meta };
-    return { kind: 'ok', data: JSON.parse(text) as Record<string, unknown> };
+    const data = result.structuredContent ?? (JSON.parse(text) as Record<string, unknown>);
+    return { kind: 'ok', data };
   } catch (err) {
     if (err instanceof McpError) return { kind: 'rpc-error', code: err.code, message: err.message };
     return { kind: 'rpc-error', code: undefined, message: String(err) };
