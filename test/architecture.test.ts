@@ -23,6 +23,7 @@ const DOMAINS = new Set([
   'code',
   'activity',
   'vault',
+  'graph',
 ]);
 
 function walk(dir: string): string[] {

@@ -26,6 +26,7 @@ import {
   type EmbedBacklog,
   type Embedder,
 } from '../embed/index.js';
+import { createGraphService, type GraphService } from '../graph/index.js';
 import {
   createEmbedWorker,
   createMemory,
@@ -109,6 +110,8 @@ export interface Core {
   readonly vault: VaultContext;
   /** Agent sessions, their tool calls and delegations (cairn-context's session and agent families). */
   readonly sessions: Sessions;
+  /** The knowledge graph (cairn-graph, the official memory server's drop-in), per named graph. */
+  readonly graph: GraphService;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -329,6 +332,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     vault,
     codeSearch,
     sessions,
+    graph: createGraphService(store, {
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    }),
     logger,
     clock: options.clock ?? Date.now,
     codeRoots,

@@ -10,6 +10,7 @@ import { CODE_INDEX_JOBS_MIGRATION } from './migration-code-index-jobs.js';
 import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
+import { GRAPH_MIGRATION } from './migration-graph.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { OBSERVATIONS_MIGRATION } from './migration-observations.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
@@ -268,4 +269,5 @@ export const MIGRATIONS: readonly Migration[] = [
   VAULT_COACTIVATION_MIGRATION,
   OBSERVATIONS_MIGRATION,
   AGENT_SESSIONS_MIGRATION,
+  GRAPH_MIGRATION,
 ];
