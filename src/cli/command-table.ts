@@ -82,6 +82,8 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
     'the code-context server over stdio (paths within $CAIRN_CODE_ROOTS); also the bin cairn-mcp-context',
   vault:
     'the document-memory vault server over stdio (vaults from $CAIRN_VAULTS or vault_sync); also the bin cairn-mcp-vault',
+  graph:
+    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory; also the bin cairn-mcp-graph',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>
