@@ -28,3 +28,11 @@ export {
 } from './schemas.js';
 export { createGraphService, type GraphService, type GraphServiceOptions } from './service.js';
 export { slugOf } from './slug.js';
+export {
+  type ImportCount,
+  type ImportCounts,
+  importMemoryFile,
+  type MemoryFileLine,
+  parseMemoryFile,
+  type ParsedMemoryFile,
+} from './import.js';

@@ -1,12 +1,14 @@
 // cairn-graph against the official memory server it replaces: tools/list compared field by
 // field (the official one run from node_modules over stdio), and a scripted session replayed
 // against both giving the same answers, call by call.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Core } from '../../src/core/index.js';
+import { importMemoryFile, parseMemoryFile } from '../../src/graph/index.js';
 import { createGraphServer } from '../../src/mcp/index.js';
 import { linkedClient, tempCore, type TempDir } from '../helpers.js';
 import { call, officialClient, SESSION } from './official.js';
@@ -50,4 +52,13 @@ describe('cairn-graph and @modelcontextprotocol/server-memory', () => {
       );
     }
   }, 60_000);
+
+  it("import the official server's file into the same graph it reads", async () => {
+    const file = parseMemoryFile(readFileSync(join(dir.path, 'memory.jsonl'), 'utf8'));
+    expect(file.errors).toEqual([]);
+    await importMemoryFile(core.store, 'imported', file);
+    const theirs = (await official.callTool({ name: 'read_graph', arguments: {} }))
+      .structuredContent;
+    expect(await core.graph.readGraph('imported')).toEqual(theirs);
+  });
 });
