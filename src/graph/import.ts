@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { describeIssues, InvalidInputError } from '../shared/index.js';
 import type { GraphIndex, Queryable, Store } from '../store/index.js';
+import { appendNew } from './append.js';
 import type { Entity, Relation } from './model.js';
 import { entitySchema, relationSchema } from './schemas.js';
 import { slugOf } from './slug.js';
@@ -93,12 +94,9 @@ async function importEntity(
   }
   counts.entities.present += 1;
   const existing = (await index.entityIds(tx, at.graphId, [e.name])).get(e.name) ?? 0;
-  const [row] = await index.entities(tx, at.graphId, [existing]);
-  const held = new Set(row?.observations ?? []);
-  const added = e.observations.filter((o) => !held.has(o));
+  const added = await appendNew(tx, index, at, existing, e.observations);
   counts.observations.new += added.length;
   counts.observations.present += e.observations.length - added.length;
-  await index.addObservations(tx, existing, added, at.now);
 }
 
 /** Thrown inside the transaction of a dry run so that nothing it did is kept. */

@@ -2,6 +2,7 @@
 // its semantics, over the store's graph tables, per named graph. Each write is one store
 // transaction, so concurrent processes never lose an acknowledged write.
 import type { GraphIndex, Store } from '../store/index.js';
+import { appendNew } from './append.js';
 import { EntityNotFoundError } from './errors.js';
 import type {
   Entity,
@@ -106,10 +107,7 @@ export function createGraphService(store: Store, options: GraphServiceOptions = 
               : (await index.entityIds(tx, graphId, [a.entityName])).get(a.entityName);
           if (graphId === undefined || id === undefined)
             throw new EntityNotFoundError(a.entityName);
-          const [row] = await index.entities(tx, graphId, [id]);
-          const held = new Set(row?.observations ?? []);
-          const added = a.contents.filter((c) => !held.has(c));
-          await index.addObservations(tx, id, added, now);
+          const added = await appendNew(tx, index, { graphId, now }, id, a.contents);
           results.push({ entityName: a.entityName, addedObservations: added });
         }
         return results;
