@@ -77,25 +77,55 @@ export interface GraphIndex {
   candidates(terms: readonly string[], graphId: number): Promise<number[] | null>;
 }
 
+/**
+ * Ids of the graph's current triples with an endpoint among the names in the two list
+ * parameters (graph id first): driven by the list, so each name is one index lookup
+ * (graph_triples_current for subjects, graph_triples_object for objects), never a scan.
+ */
+const TOUCHING = `SELECT t.id FROM json_each(?) AS w CROSS JOIN graph_triples AS t
+  WHERE t.graph_id = ? AND t.subject = w.value AND t.status = 'current'
+  UNION SELECT t.id FROM json_each(?) AS w CROSS JOIN graph_triples AS t
+  WHERE t.graph_id = ? AND t.object = w.value AND t.status = 'current'`;
+
+const touchingParams = (graphId: number, names: readonly string[]): (string | number)[] => {
+  const named = list(names);
+  return [named, graphId, named, graphId];
+};
+
+/** The graph's entities (all, or those of `ids`, looked up one by one) with observations. */
 async function entities(
   db: Queryable,
   graphId: number,
   ids?: readonly number[],
 ): Promise<GraphEntityRow[]> {
-  const only = ids === undefined ? '' : ` AND e.id IN ${IN}`;
-  const params = ids === undefined ? [graphId] : [graphId, list(ids)];
-  const rows = await db.all<{ id: number; name: string; entityType: string }>(
-    `SELECT e.id, e.name, e.entity_type AS entityType FROM graph_entities e
-     WHERE e.graph_id = ?${only} ORDER BY e.id`,
-    params,
-  );
+  const rows =
+    ids === undefined
+      ? await db.all<{ id: number; name: string; entityType: string }>(
+          `SELECT id, name, entity_type AS entityType FROM graph_entities WHERE graph_id = ?
+           ORDER BY id`,
+          [graphId],
+        )
+      : await db.all<{ id: number; name: string; entityType: string }>(
+          `SELECT e.id, e.name, e.entity_type AS entityType
+           FROM json_each(?) AS w CROSS JOIN graph_entities AS e
+           WHERE e.id = w.value AND e.graph_id = ? ORDER BY e.id`,
+          [list(ids), graphId],
+        );
   const byId = new Map(rows.map((r) => [r.id, { ...r, observations: [] as string[] }]));
-  const observations = await db.all<{ entity: number; content: string }>(
-    `SELECT o.entity_id AS entity, o.content FROM graph_observations o
-     JOIN graph_entities e ON e.id = o.entity_id
-     WHERE e.graph_id = ?${only} ORDER BY o.entity_id, o.id`,
-    params,
-  );
+  const observations =
+    ids === undefined
+      ? await db.all<{ entity: number; content: string }>(
+          `SELECT o.entity_id AS entity, o.content FROM graph_observations o
+           JOIN graph_entities e ON e.id = o.entity_id
+           WHERE e.graph_id = ? ORDER BY o.entity_id, o.id`,
+          [graphId],
+        )
+      : await db.all<{ entity: number; content: string }>(
+          `SELECT o.entity_id AS entity, o.content
+           FROM json_each(?) AS w CROSS JOIN graph_observations AS o
+           WHERE o.entity_id = w.value ORDER BY o.entity_id, o.id`,
+          [list([...byId.keys()])],
+        );
   for (const o of observations) byId.get(o.entity)?.observations.push(o.content);
   return [...byId.values()];
 }
@@ -147,8 +177,8 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
         [graphId, named],
       );
       await tx.run(
-        `DELETE FROM graph_triples WHERE graph_id = ? AND (subject IN ${IN} OR object IN ${IN})`,
-        [graphId, named, named],
+        `DELETE FROM graph_triples WHERE id IN (${TOUCHING})`,
+        touchingParams(graphId, names),
       );
       const { changes } = await tx.run(
         `DELETE FROM graph_entities WHERE graph_id = ? AND name IN ${IN}`,
@@ -189,11 +219,9 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
           `SELECT ${columns} WHERE graph_id = ? AND status = 'current' ORDER BY id`,
           [graphId],
         );
-      const named = list(names);
       return q.all<GraphTripleRow>(
-        `SELECT ${columns} WHERE graph_id = ? AND status = 'current'
-         AND (subject IN ${IN} OR object IN ${IN}) ORDER BY id`,
-        [graphId, named, named],
+        `SELECT ${columns} WHERE id IN (${TOUCHING}) ORDER BY id`,
+        touchingParams(graphId, names),
       );
     },
     candidates: (terms, graphId) => match(terms, graphId),

@@ -53,7 +53,7 @@ export const GRAPH_MIGRATION: Migration = {
     );
     CREATE UNIQUE INDEX graph_triples_current
       ON graph_triples(graph_id, subject, object, predicate) WHERE status = 'current';
-    CREATE INDEX graph_triples_object ON graph_triples(graph_id, object);
+    CREATE INDEX graph_triples_object ON graph_triples(graph_id, object, status);
     CREATE INDEX graph_triples_order ON graph_triples(graph_id, status, id);
     CREATE TABLE graph_evidence (
       triple_id INTEGER NOT NULL REFERENCES graph_triples(id) ON DELETE CASCADE,
