@@ -59,7 +59,7 @@ export function renderGraphBench(r: GraphBenchReport): string {
   return [
     '## Knowledge graph: cairn-graph vs the official memory server',
     '',
-    `Measured ${m.date.slice(0, 10)} on ${m.cpus}× ${m.cpuModel}, Node ${m.node}, commit ${m.commit}. Both servers over stdio, one run of \`npm run bench -- graph\`: writes/s are ${int(c.writeCalls)} sequential \`create_entities\` calls of one entity into an empty graph; the load goes through \`create_entities\` in batches of ${int(c.batch)} (two observations each, bounded at ${c.loadBoundMs / 1000} s per server); \`search_nodes\` latency over ${c.queries} selective queries (a token of one entity, upper-cased) at each size; writes lost: that many writer processes on one file/database, ${c.writerRounds} rounds each of ${c.writerBatch} entities and ${c.writerBatch} relations, then one \`read_graph\`.`,
+    `Measured ${m.date.slice(0, 10)} on ${m.cpus}× ${m.cpuModel}, Node ${m.node}, commit ${m.commit}, load average ${m.loadAvg1m} at the start (a shared machine: rates move between runs). Both servers over stdio, one run of \`npm run bench -- graph\`: writes/s are ${int(c.writeCalls)} sequential \`create_entities\` calls of one entity into an empty graph; the load goes through \`create_entities\` in batches of ${int(c.batch)} (two observations each, bounded at ${c.loadBoundMs / 1000} s per server); \`search_nodes\` latency over ${c.queries} selective queries (a token of one entity, upper-cased) at each size; writes lost: that many writer processes on one file/database, ${c.writerRounds} rounds each of ${c.writerBatch} entities and ${c.writerBatch} relations, then one \`read_graph\`.`,
     '',
     mdTable(
       [
