@@ -141,4 +141,20 @@ describe('graph service', () => {
     expect((await graph.searchNodes('b', 'person')).entities).toEqual([]);
     expect((await graph.openNodes('b', ['Ada'])).relations).toEqual([]);
   });
+
+  it('scans while entities written past the store are not indexed, then uses the index again', async () => {
+    await graph.createEntities('g', [ada]);
+    const graphId = (await store.graphIndex.findGraph(store, 'g')) ?? 0;
+    // A plain statement outside store.write: the trigger marks it, nothing indexes it yet.
+    await store.run(
+      `INSERT INTO graph_entities(graph_id, name, entity_type, slug, created_at, updated_at)
+       VALUES (?, 'Raw', 'unindexed', 'raw', 0, 0)`,
+      [graphId],
+    );
+    expect(await store.graphIndex.candidates(['ind', 'nde'], graphId)).toBeNull();
+    expect((await graph.searchNodes('g', 'INDEXED')).entities.map((e) => e.name)).toEqual(['Raw']);
+    await graph.createEntities('g', [bab]); // a write flushes the backlog too
+    expect(await store.graphIndex.candidates(['ind', 'nde'], graphId)).toHaveLength(1);
+    expect((await graph.searchNodes('g', 'INDEXED')).entities.map((e) => e.name)).toEqual(['Raw']);
+  });
 });
