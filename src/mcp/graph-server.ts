@@ -18,6 +18,7 @@ import {
   deleteRelationsInput,
   entitiesOutput,
   graphOutput,
+  type KnowledgeGraph,
   observationsOutput,
   openNodesInput,
   readGraphInput,
@@ -61,106 +62,141 @@ interface GraphTool {
   output: z.ZodType;
 }
 
+interface Spec<S extends z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+}
+
+function tool<S extends z.ZodType>(
+  { title, ...spec }: Spec<S>,
+  output: z.ZodType,
+  annotations: ToolAnnotations,
+  handler: (args: z.output<S>) => Promise<CallToolResult>,
+): GraphTool {
+  const def = defineTool<S, ToolCallContext, CallToolResult>({ ...spec, annotations, handler });
+  return { title, output, def };
+}
+
+/** What a create or add answers: the list under its key. */
+const listAnswer = (key: string, list: unknown[]): CallToolResult => answer({ [key]: list }, list);
+/** What a read answers: the graph itself. */
+const whole = (kg: KnowledgeGraph): CallToolResult => answer({ ...kg }, kg);
+
 function graphTools(core: Core, g: string): GraphTool[] {
   const { graph } = core;
-  const tool = <S extends z.ZodType>(
-    title: string,
-    output: z.ZodType,
-    def: ToolDef<S, ToolCallContext, CallToolResult>,
-  ): GraphTool => ({ title, output, def: defineTool(def) as GraphTool['def'] });
   return [
-    tool('Create Entities', entitiesOutput, {
-      name: 'create_entities',
-      description: 'Create multiple new entities in the knowledge graph',
-      input: createEntitiesInput,
-      annotations: WRITE,
-      handler: async (a) => {
-        const entities = await graph.createEntities(g, a.entities);
-        return answer({ entities }, entities);
+    tool(
+      {
+        name: 'create_entities',
+        title: 'Create Entities',
+        description: 'Create multiple new entities in the knowledge graph',
+        input: createEntitiesInput,
       },
-    }),
-    tool('Create Relations', relationsOutput, {
-      name: 'create_relations',
-      description:
-        'Create multiple new relations between entities in the knowledge graph. Relations should be in active voice',
-      input: createRelationsInput,
-      annotations: WRITE,
-      handler: async (a) => {
-        const relations = await graph.createRelations(g, a.relations);
-        return answer({ relations }, relations);
+      entitiesOutput,
+      WRITE,
+      async (a) => listAnswer('entities', await graph.createEntities(g, a.entities)),
+    ),
+    tool(
+      {
+        name: 'create_relations',
+        title: 'Create Relations',
+        description:
+          'Create multiple new relations between entities in the knowledge graph. Relations should be in active voice',
+        input: createRelationsInput,
       },
-    }),
-    tool('Add Observations', observationsOutput, {
-      name: 'add_observations',
-      description: 'Add new observations to existing entities in the knowledge graph',
-      input: addObservationsInput,
-      annotations: WRITE,
-      handler: async (a) => {
-        const results = await graph.addObservations(g, a.observations);
-        return answer({ results }, results);
+      relationsOutput,
+      WRITE,
+      async (a) => listAnswer('relations', await graph.createRelations(g, a.relations)),
+    ),
+    tool(
+      {
+        name: 'add_observations',
+        title: 'Add Observations',
+        description: 'Add new observations to existing entities in the knowledge graph',
+        input: addObservationsInput,
       },
-    }),
-    tool('Delete Entities', deletedOutput, {
-      name: 'delete_entities',
-      description:
-        'Delete multiple entities and their associated relations from the knowledge graph',
-      input: deleteEntitiesInput,
-      annotations: DELETE,
-      handler: async (a) => {
+      observationsOutput,
+      WRITE,
+      async (a) => listAnswer('results', await graph.addObservations(g, a.observations)),
+    ),
+    tool(
+      {
+        name: 'delete_entities',
+        title: 'Delete Entities',
+        description:
+          'Delete multiple entities and their associated relations from the knowledge graph',
+        input: deleteEntitiesInput,
+      },
+      deletedOutput,
+      DELETE,
+      async (a) => {
         await graph.deleteEntities(g, a.entityNames);
         return deleted('Entities deleted successfully');
       },
-    }),
-    tool('Delete Observations', deletedOutput, {
-      name: 'delete_observations',
-      description: 'Delete specific observations from entities in the knowledge graph',
-      input: deleteObservationsInput,
-      annotations: DELETE,
-      handler: async (a) => {
+    ),
+    tool(
+      {
+        name: 'delete_observations',
+        title: 'Delete Observations',
+        description: 'Delete specific observations from entities in the knowledge graph',
+        input: deleteObservationsInput,
+      },
+      deletedOutput,
+      DELETE,
+      async (a) => {
         await graph.deleteObservations(g, a.deletions);
         return deleted('Observations deleted successfully');
       },
-    }),
-    tool('Delete Relations', deletedOutput, {
-      name: 'delete_relations',
-      description: 'Delete multiple relations from the knowledge graph',
-      input: deleteRelationsInput,
-      annotations: DELETE,
-      handler: async (a) => {
+    ),
+    tool(
+      {
+        name: 'delete_relations',
+        title: 'Delete Relations',
+        description: 'Delete multiple relations from the knowledge graph',
+        input: deleteRelationsInput,
+      },
+      deletedOutput,
+      DELETE,
+      async (a) => {
         await graph.deleteRelations(g, a.relations);
         return deleted('Relations deleted successfully');
       },
-    }),
-    tool('Read Graph', graphOutput, {
-      name: 'read_graph',
-      description: 'Read the entire knowledge graph',
-      input: readGraphInput,
-      annotations: READ,
-      handler: async () => {
-        const read = await graph.readGraph(g);
-        return answer({ ...read }, read);
+    ),
+    tool(
+      {
+        name: 'read_graph',
+        title: 'Read Graph',
+        description: 'Read the entire knowledge graph',
+        input: readGraphInput,
       },
-    }),
-    tool('Search Nodes', graphOutput, {
-      name: 'search_nodes',
-      description: 'Search for nodes in the knowledge graph based on a query',
-      input: searchNodesInput,
-      annotations: READ,
-      handler: async (a) => {
-        const found = await graph.searchNodes(g, a.query);
-        return answer({ ...found }, found);
+      graphOutput,
+      READ,
+      async () => whole(await graph.readGraph(g)),
+    ),
+    tool(
+      {
+        name: 'search_nodes',
+        title: 'Search Nodes',
+        description: 'Search for nodes in the knowledge graph based on a query',
+        input: searchNodesInput,
       },
-    }),
-    tool('Open Nodes', graphOutput, {
-      name: 'open_nodes',
-      description: 'Open specific nodes in the knowledge graph by their names',
-      input: openNodesInput,
-      annotations: READ,
-      handler: async (a) => {
-        const opened = await graph.openNodes(g, a.names);
-        return answer({ ...opened }, opened);
+      graphOutput,
+      READ,
+      async (a) => whole(await graph.searchNodes(g, a.query)),
+    ),
+    tool(
+      {
+        name: 'open_nodes',
+        title: 'Open Nodes',
+        description: 'Open specific nodes in the knowledge graph by their names',
+        input: openNodesInput,
       },
-    }),
+      graphOutput,
+      READ,
+      async (a) => whole(await graph.openNodes(g, a.names)),
+    ),
   ];
 }
 
