@@ -11,7 +11,8 @@ const facades = {
   regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
   message: 'A domain module never imports a façade or the core.',
 };
-const DOMAIN_NAMES = 'auth|board|memory|rooms|broker|embed|backplane|code|activity|vault|entity';
+const DOMAIN_NAMES =
+  'auth|board|memory|rooms|broker|embed|backplane|code|activity|vault|entity|graph';
 const domains = {
   regex: `^(\\.\\./)+(${DOMAIN_NAMES})(/|$)`,
   message: 'The store never imports a domain module.',
@@ -74,6 +75,7 @@ export default tseslint.config(
       'src/activity/**/*.ts',
       'src/vault/**/*.ts',
       'src/entity/**/*.ts',
+      'src/graph/**/*.ts',
     ],
     rules: restrict(facades, noSdk, DRIVER),
   },

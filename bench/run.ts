@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'code-search': async () => (await import('./code-search/index.js')).runCodeSearchBench(),
   context: async () => (await import('./context/index.js')).runContextBench(),
   vault: async () => (await import('./vault/index.js')).runVaultBench(),
+  graph: async () => (await import('./graph/index.js')).runGraphBench(),
   'embed-lane': async () => (await import('./embed-lane/index.js')).runEmbedLaneBench(),
 };
 

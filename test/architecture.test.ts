@@ -24,6 +24,7 @@ const DOMAINS = new Set([
   'activity',
   'vault',
   'entity',
+  'graph',
 ]);
 
 function walk(dir: string): string[] {

@@ -18,6 +18,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     memoryIndex: store.memoryIndex,
     codeIndex: store.codeIndex,
     vaultIndex: store.vaultIndex,
+    graphIndex: store.graphIndex,
     location: store.location,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),

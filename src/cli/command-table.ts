@@ -9,6 +9,7 @@ import { approvals, audit } from './broker-commands.js';
 import { config, mcp, serve, token } from './commands.js';
 import { CONTEXT_MODE_FLAGS } from './context-modes.js';
 import { command, type CommandSpec, pickFlags } from './flags.js';
+import { importServerMemory } from './import-command.js';
 import { indexCommand } from './index-command.js';
 import { open } from './open-command.js';
 import { tokenMint } from './token-commands.js';
@@ -18,6 +19,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   mcp: 'one MCP server over stdio (each also ships as a bin, cairn-mcp-<server>)',
   approvals: 'decide tool calls waiting for a human (the tool broker)',
   agents: 'the backplane agents: list them, rotate or revoke their credentials',
+  import: "bring another tool's data into Cairn (the official memory server's file)",
 };
 
 /** `--db` of commands that read an existing database (never create one). */
@@ -82,6 +84,8 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
     'the code-context server over stdio (paths within $CAIRN_CODE_ROOTS); also the bin cairn-mcp-context',
   vault:
     'the document-memory vault server over stdio (vaults from $CAIRN_VAULTS or vault_sync); also the bin cairn-mcp-vault',
+  graph:
+    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory; also the bin cairn-mcp-graph',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>
@@ -365,6 +369,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (_, values) => audit(values),
   }),
   ...agentCommands,
+  command({
+    path: ['import', 'server-memory'],
+    args: [{ name: 'file', help: "the official memory server's memory.jsonl" }],
+    summary:
+      'import @modelcontextprotocol/server-memory data into the knowledge graph (one transaction; a rerun adds nothing)',
+    flags: {
+      'dry-run': { type: 'boolean', help: 'count what would be added, write nothing' },
+      graph: { type: 'string', arg: 'NAME', help: 'the graph to import into (default: default)' },
+      ...JSON_FLAG,
+      ...SERVE_DB,
+    },
+    run: ([, file], values) => importServerMemory(file ?? '', values),
+  }),
   command({
     path: ['index'],
     args: [{ name: 'path', help: 'the directory to index' }],

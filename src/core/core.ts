@@ -27,6 +27,7 @@ import {
   type Embedder,
 } from '../embed/index.js';
 import { createEntities, type Entities } from '../entity/index.js';
+import { createGraphService, type GraphService } from '../graph/index.js';
 import {
   createEmbedWorker,
   createMemory,
@@ -112,6 +113,8 @@ export interface Core {
   readonly sessions: Sessions;
   /** The project and entity resources (cairn-context's project and entity tools). */
   readonly entities: Entities;
+  /** The knowledge graph (cairn-graph, the official memory server's drop-in), per named graph. */
+  readonly graph: GraphService;
   /** search_code over the code index (with autoEmbed, a search wakes the chunk backlog). */
   readonly codeSearch: CodeSearch;
   readonly logger: Logger;
@@ -335,6 +338,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     codeSearch,
     sessions,
     entities: createEntities(store, { clock: options.clock }),
+    graph: createGraphService(store, {
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    }),
     logger,
     clock: options.clock ?? Date.now,
     codeRoots,

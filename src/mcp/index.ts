@@ -54,3 +54,4 @@ export {
   TOKEN_META_KEY,
 } from './context/index.js';
 export { createVaultServer, VAULT_SERVER_NAME, vaultTools } from './vault/index.js';
+export { createGraphServer, GRAPH_SERVER_NAME, type GraphServerOptions } from './graph-server.js';

@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Core } from '../core/index.js';
 import { createBackplaneServer } from './backplane-server.js';
 import { type CallerAuth, createContextServer } from './context/index.js';
+import { createGraphServer } from './graph-server.js';
 import { createMemoryServer } from './memory-server.js';
 import { createTasksServer, type TasksBinding } from './tasks-server.js';
 import { createTeamChatServer } from './teamchat-server.js';
@@ -83,6 +84,12 @@ export const MCP_SERVERS = {
     // No binding: a call names its vault (`vault`), the default vault otherwise.
     bindingParams: [],
     create: (core: Core): Server => createVaultServer(core),
+  },
+  graph: {
+    title: 'cairn-graph',
+    // No binding yet: every connection serves the graph "default" (the official server's one file).
+    bindingParams: [],
+    create: (core: Core): Server => createGraphServer(core),
   },
 } as const satisfies Record<string, McpServerEntry>;
 

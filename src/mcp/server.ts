@@ -54,6 +54,11 @@ interface McpServerOptions<C extends ToolCallContext, R> {
    * before validation, so a value the server would ignore can never fail the call.
    */
   ignoredArgs?: readonly string[];
+  /**
+   * The tools/list answer as given, for a drop-in that must list another server's entries field
+   * by field (titles, output schemas); built from `tools` when omitted.
+   */
+  listing?: readonly Tool[];
 }
 
 /** A server's tools and plumbing; `context` is required when its tools need more than the base. */
@@ -92,12 +97,14 @@ export function createMcpServer<C extends ToolCallContext = ToolCallContext, R =
       ...(spec.instructions === undefined ? {} : { instructions: spec.instructions }),
     },
   );
-  const listed: Tool[] = spec.tools.map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: toInputSchema(t.input),
-    ...(t.annotations === undefined ? {} : { annotations: t.annotations }),
-  }));
+  const listed: Tool[] =
+    spec.listing?.slice() ??
+    spec.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: toInputSchema(t.input),
+      ...(t.annotations === undefined ? {} : { annotations: t.annotations }),
+    }));
   const call = toolCaller(spec);
   server.setRequestHandler(ListToolsRequestSchema, () => Promise.resolve({ tools: listed }));
   onToolCall(server, (request, extra) =>

@@ -186,6 +186,7 @@ describe('createEmbedWorker', () => {
       location: store.location,
       memoryIndex: store.memoryIndex,
       vaultIndex: store.vaultIndex,
+      graphIndex: store.graphIndex,
       codeIndex: store.codeIndex,
       get: (sql, params) => store.get(sql, params),
       run: (sql, params) => store.run(sql, params),

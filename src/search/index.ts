@@ -63,9 +63,10 @@ export {
 export { type FusedId, fuseLists, type RankedList } from './fuse-lists.js';
 export { fuseHybrid, type HybridInput } from './hybrid.js';
 export { type LineSnippet, lineSnippet, type LineSnippetOptions } from './line-snippet.js';
-export { PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';
+export { matchAll, PartitionIndex, rankPartitions, type WeightedTerm } from './partition-index.js';
 export { fold, proseTokenizer, queryTerms, stem, tokenize } from './prose.js';
 export { snippet } from './snippet.js';
 export { STOPWORDS } from './stopwords.js';
 export { termCounts, type Token, type Tokenizer } from './tokenizer.js';
 export { type RankedDoc, TopK } from './top-k.js';
+export { TRIGRAM, trigramSearchable, trigramTokenizer } from './trigram-tokenizer.js';

@@ -109,6 +109,24 @@ export class PartitionIndex {
     this.deadCount += 1;
   }
 
+  /** Adds one into `counts[slot]` for every document holding `term` (one posting each). */
+  count(term: number, counts: Uint32Array): void {
+    const r = this.#ranges.get(term);
+    if (r !== undefined) {
+      const end = this.#bounds[r * 2 + 1] as number;
+      for (let i = this.#bounds[r * 2] as number; i < end; i++) {
+        const slot = this.#slots[i] as number;
+        counts[slot] = (counts[slot] as number) + 1;
+      }
+    }
+    const extra = this.#extra.get(term);
+    if (extra === undefined) return;
+    for (let i = 0; i < extra.n; i++) {
+      const slot = extra.slots[i] as number;
+      counts[slot] = (counts[slot] as number) + 1;
+    }
+  }
+
   /** Adds w × impact of every posting of `term` into `acc` (indexed by slot). */
   score(term: number, w: number, acc: Float64Array, touched: number[]): void {
     const r = this.#ranges.get(term);
@@ -150,4 +168,24 @@ export function rankPartitions(
     }
   }
   return { hits: top.hits, matched };
+}
+
+/**
+ * The live documents of `partitions` that hold every one of `terms` (distinct term ids): a
+ * conjunctive filter for candidates (trigrams of a substring), unranked, in slot order.
+ */
+export function matchAll(
+  partitions: readonly PartitionIndex[],
+  terms: readonly number[],
+): number[] {
+  const out: number[] = [];
+  if (terms.length === 0) return out;
+  for (const index of partitions) {
+    const counts = new Uint32Array(index.items.length);
+    for (const id of terms) index.count(id, counts);
+    counts.forEach((n, slot) => {
+      if (n === terms.length && index.dead[slot] === false) out.push(index.items[slot] as number);
+    });
+  }
+  return out;
 }

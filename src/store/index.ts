@@ -40,6 +40,13 @@ export type { CodeVectorHit } from './code-vectors.js';
 export { CODE_FIELDS } from './code-postings.js';
 export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
+export type {
+  GraphEntityRow,
+  GraphIndex,
+  GraphTriple,
+  GraphTripleRow,
+  NewGraphEntity,
+} from './graph-index.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export {
   bothFilters,

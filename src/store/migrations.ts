@@ -11,6 +11,7 @@ import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
 import { ENTITIES_MIGRATION } from './migration-entities.js';
+import { GRAPH_MIGRATION } from './migration-graph.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
 import { OBSERVATIONS_MIGRATION } from './migration-observations.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
@@ -270,4 +271,5 @@ export const MIGRATIONS: readonly Migration[] = [
   OBSERVATIONS_MIGRATION,
   AGENT_SESSIONS_MIGRATION,
   ENTITIES_MIGRATION,
+  GRAPH_MIGRATION,
 ];

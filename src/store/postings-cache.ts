@@ -5,6 +5,7 @@
 import {
   IMPACT_SCALE,
   idf,
+  matchAll,
   PartitionIndex,
   rankPartitions,
   type RankedDoc,
@@ -141,6 +142,23 @@ export class PostingsCache {
         return f > 0 ? [{ id, w: idf(n, f) / IMPACT_SCALE }] : [];
       });
     return rankPartitions(indexes, weighted, limit);
+  }
+
+  /**
+   * The documents of the partitions holding every one of `terms` (unranked): candidates for an
+   * exact check. A term the corpus has never seen matches nothing. Run inside a read snapshot.
+   */
+  matchAll(db: SyncDb, terms: readonly string[], partitions: readonly number[]): number[] {
+    if (terms.length === 0 || partitions.length === 0) return [];
+    this.#catchUp(db);
+    const ids = db
+      .all<{ id: number }>(this.corpus.sql.termIdsOf, [JSON.stringify(terms)])
+      .map((r) => r.id);
+    if (ids.length < new Set(terms).size) return [];
+    return matchAll(
+      partitions.map((id) => this.#scope(db, id)),
+      ids,
+    );
   }
 
   /** Whether some documents of the corpus are marked dirty (not yet in the postings). */

@@ -4,6 +4,7 @@
 // corpus whose marks are ordered (code, the vault) also indexes every document the transaction itself
 // marked, however many, so a committed batch is searchable at once.
 import { CODE_CORPUS } from './code-postings.js';
+import { GRAPH_CORPUS } from './graph-postings.js';
 import { MemoryPostings } from './memory-postings.js';
 import type { SyncDb } from './migration-types.js';
 import { PostingsCache } from './postings-cache.js';
@@ -21,10 +22,14 @@ export class PostingsEngine {
   readonly memory = new MemoryPostings();
   readonly code = new PostingsCache(CODE_CORPUS);
   readonly vault = new PostingsCache(VAULT_CORPUS);
+  readonly graph = new PostingsCache(GRAPH_CORPUS);
 
-  readonly #writers: Writer[] = [this.memory.cache.corpus, this.code.corpus, this.vault.corpus].map(
-    (corpus: PostingsCorpus) => ({ terms: new TermIds(corpus), mark: undefined }),
-  );
+  readonly #writers: Writer[] = [
+    this.memory.cache.corpus,
+    this.code.corpus,
+    this.vault.corpus,
+    this.graph.corpus,
+  ].map((corpus: PostingsCorpus) => ({ terms: new TermIds(corpus), mark: undefined }));
 
   /** Call right after a write transaction began: notes where its own marks will start. */
   begin(db: SyncDb): void {

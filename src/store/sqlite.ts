@@ -6,6 +6,7 @@ import * as sqliteVec from 'sqlite-vec';
 
 import { type CodeIndex, createCodeIndex } from './code-index.js';
 import { isBusyError, StoreBusyError } from './errors.js';
+import { createGraphIndex, type GraphIndex } from './graph-index.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
 import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS } from './migrations.js';
@@ -49,6 +50,7 @@ class SqliteStore implements Store {
   readonly memoryIndex: MemoryIndex;
   readonly codeIndex: CodeIndex;
   readonly vaultIndex: VaultIndex;
+  readonly graphIndex: GraphIndex;
 
   constructor(db: Driver, location: string, budgetMs: number) {
     this.#db = db;
@@ -98,6 +100,20 @@ class SqliteStore implements Store {
       );
       if (backlog) void this.drainPostings();
       return ranked;
+    });
+    this.graphIndex = createGraphIndex(async (terms, graphId) => {
+      const graph = this.#postings.graph;
+      const { ids, backlog } = await this.#exclusive(() =>
+        this.#readSync(() => {
+          const dirty = graph.hasBacklog(this.#sync);
+          return {
+            ids: dirty ? null : graph.matchAll(this.#sync, terms, [graphId]),
+            backlog: dirty,
+          };
+        }),
+      );
+      if (backlog) void this.drainPostings();
+      return ids;
     });
   }
 

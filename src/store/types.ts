@@ -2,6 +2,7 @@
 // backend can implement it later; nothing here names a driver.
 
 import type { CodeIndex } from './code-index.js';
+import type { GraphIndex } from './graph-index.js';
 import type { MemoryIndex } from './memory-index.js';
 import type { VaultIndex } from './vault-index.js';
 
@@ -26,6 +27,8 @@ export interface Store extends Queryable {
   readonly codeIndex: CodeIndex;
   /** Vault documents, fragments, BM25 and vectors over fragments, lifecycle (named operations). */
   readonly vaultIndex: VaultIndex;
+  /** The knowledge graph: entities, observations, triples, trigram candidates (named operations). */
+  readonly graphIndex: GraphIndex;
   /** Where the data lives (a file path, or ':memory:'). */
   readonly location: string;
   /**

@@ -10,7 +10,16 @@ import { CopyButton } from '../copy-button.js';
 // The choices mirror RUNTIMES (src/http/attach.ts) and MCP_SERVER_NAMES (src/mcp/registry.ts);
 // both live in server-only modules, so the page lists them and the route refuses strays.
 const RUNTIMES = ['claude-code', 'codex', 'cursor', 'openclaw'] as const;
-const SERVERS = ['tasks', 'memory', 'teamchat', 'tools', 'backplane', 'context', 'vault'] as const;
+const SERVERS = [
+  'tasks',
+  'memory',
+  'teamchat',
+  'tools',
+  'backplane',
+  'context',
+  'vault',
+  'graph',
+] as const;
 const TRANSPORTS = ['http', 'stdio'] as const;
 
 interface Snippet {
