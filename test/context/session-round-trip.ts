@@ -1,8 +1,10 @@
 // Every session- and agent-family tool once over any transport (the stdio and HTTP suites):
 // start_session, log_tool_call (one failure, a secret), log_delegation, update, get_session,
 // list_sessions, then summarize_session twice (the second finds the session unchanged).
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
 
 type Row = Record<string, unknown>;
 
@@ -64,4 +66,22 @@ export async function sessionRoundTrip(
     second: second.data,
     provenance: first.meta?.['cairn/provenance'],
   };
+}
+
+/** What every transport's round trip must show (the same script, the same answers). */
+export function expectSessionRoundTrip(r: SessionRoundTrip): void {
+  expect(r.session).toMatchObject({
+    id: 'rt',
+    status: 'completed',
+    counts: { toolCalls: 2, errors: 1, delegations: 1 },
+  });
+  expect(r.timeline).toEqual(['tool_call', 'tool_call', 'delegation']);
+  expect(r.listed).toEqual(['rt']);
+  expect(r.first).toMatchObject({
+    written: true,
+    summary: { failedCalls: 1, files: ['build.log', 'a.ts'] },
+  });
+  expect(String(r.first['text'])).toContain('- rt-child [started]');
+  expect(JSON.stringify(r.first)).not.toContain(ROUND_TRIP_SECRET);
+  expect(r.second).toMatchObject({ written: false, memoryId: r.first['memoryId'] });
 }

@@ -20,7 +20,7 @@ import {
   memoryRoundTrip,
   type Project,
 } from '../context/fixtures.js';
-import { ROUND_TRIP_SECRET, sessionRoundTrip } from '../context/session-round-trip.js';
+import { expectSessionRoundTrip, sessionRoundTrip } from '../context/session-round-trip.js';
 import { callInvalid, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
 import { type RawProcess, spawnRaw } from '../memory/spawn.js';
 
@@ -123,20 +123,7 @@ describe('context server over stdio', () => {
     env = { ...env, USER: 'ann', CAIRN_MODEL_ID: 'stdio-model' };
     const { client } = await start();
     const r = await sessionRoundTrip(client, { session_id: 'stdio-session' });
-    expect(r.session).toMatchObject({
-      id: 'rt',
-      status: 'completed',
-      counts: { toolCalls: 2, errors: 1, delegations: 1 },
-    });
-    expect(r.timeline).toEqual(['tool_call', 'tool_call', 'delegation']);
-    expect(r.listed).toEqual(['rt']);
-    expect(r.first).toMatchObject({
-      written: true,
-      summary: { failedCalls: 1, files: ['build.log', 'a.ts'] },
-    });
-    expect(String(r.first['text'])).toContain('- rt-child [started]');
-    expect(JSON.stringify(r.first)).not.toContain(ROUND_TRIP_SECRET);
-    expect(r.second).toMatchObject({ written: false, memoryId: r.first['memoryId'] });
+    expectSessionRoundTrip(r);
     expect(r.provenance).toMatchObject({ model_id: 'stdio-model' });
   }, 120_000);
 
