@@ -20,6 +20,13 @@ export {
 } from './access.js';
 export { contentTypeOf } from './content-type.js';
 export {
+  type DiaryEntry,
+  diaryReadInput,
+  diaryWriteInput,
+  readDiary,
+  writeDiary,
+} from './diary.js';
+export {
   createVaultEmbedWorker,
   fragmentEmbedText,
   type VaultEmbedWorkerOptions,

@@ -24,6 +24,8 @@ export interface InternalDocument {
   content: string;
   /** Extra frontmatter (tags, topic, agent …); `type` and `title` are set from kind and title. */
   frontmatter?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  /** The path without `.md`, replacing `<kind dir>/<stamp>-<slug>` (diary entries name theirs). */
+  base?: string;
 }
 
 export interface SavedInternal {
@@ -33,7 +35,7 @@ export interface SavedInternal {
   collection: typeof INTERNAL_COLLECTION;
 }
 
-const slug = (title: string): string =>
+export const slug = (title: string): string =>
   title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -52,7 +54,7 @@ function render(doc: InternalDocument): string {
 
 /**
  * Saves a system document into the vault's `_clawmem` collection (origin 'api') at
- * `<kind dir>/<ISO time with ms>-<slug>.md` (a numeric suffix if that path exists).
+ * `<kind dir>/<ISO time with ms>-<slug>.md` or `<base>.md` (a numeric suffix if that path exists).
  * @throws VaultInputError on an unknown kind or empty content; the scrubber's error.
  */
 export async function saveInternal(
@@ -67,7 +69,7 @@ export async function saveInternal(
   if (doc.content.trim() === '') throw new VaultInputError('content: must not be empty', 'content');
   const at = now();
   const stamp = new Date(at).toISOString().replace(/[:]/g, '-');
-  const base = `${KIND[doc.kind].dir}/${stamp}-${slug(doc.title)}`;
+  const base = doc.base ?? `${KIND[doc.kind].dir}/${stamp}-${slug(doc.title)}`;
   const text = render({ ...doc, title: doc.title.trim() || 'untitled' });
   // Scrubbed and parsed before the write transaction (which may run more than once).
   const prepared = await prepareDocument(scrubber, {

@@ -33,6 +33,8 @@ const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
   ['memory_forget', { query: 'research/backoff.md' }, 'target'],
   ['lifecycle_restore', { all: true }, 'restored'],
   ['reindex', {}, 'reports'],
+  ['diary_write', { entry: 'Checked every tool.' }, 'path'],
+  ['diary_read', {}, 'entries'],
 ];
 
 /** Tools that need an embedder; without one they refuse with this text. */

@@ -36,6 +36,8 @@ const TOOLS = [
   'memory_stats',
   'list_vaults',
   'vault_sync',
+  'diary_write',
+  'diary_read',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };

@@ -7,6 +7,7 @@ import type { Core } from '../../core/index.js';
 import { contextResult } from '../context/format.js';
 import { createMcpServer } from '../server.js';
 import { adminTools } from './admin-tools.js';
+import { agentTools } from './agent-tools.js';
 import { documentTools } from './document-tools.js';
 import { lifecycleTools } from './lifecycle-tools.js';
 import { retrievalTools } from './retrieval-tools.js';
@@ -21,6 +22,7 @@ export function vaultTools(core: Core): VaultTool[] {
     ...documentTools(core),
     ...lifecycleTools(core),
     ...adminTools(core),
+    ...agentTools(core),
   ];
 }
 
