@@ -18,6 +18,8 @@ export {
   CO_ACCESS_WINDOW_MS,
   recordReads,
 } from './access.js';
+export { BD_ARGS, BeadsError, findBd, parseIssues, renderIssue } from './beads.js';
+export { BEADS_COLLECTION, beadsSync, beadsSyncInput, type BeadsSyncReport } from './beads-sync.js';
 export { contentTypeOf } from './content-type.js';
 export {
   type DiaryEntry,

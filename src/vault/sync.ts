@@ -41,16 +41,21 @@ function checkNames(vault: string, collection: string): void {
     throw new VaultInputError(`collection_name: bad name "${collection}"`, 'collection_name');
 }
 
-/** The content root, absolute and real; refused when restricted either way or not a directory. */
-export async function resolveContentRoot(contentRoot: string): Promise<string> {
+/**
+ * A directory the vault reads (a content root, beads_sync's project): absolute and real; refused
+ * when restricted either way or not a directory, naming `field`.
+ */
+export async function resolveContentRoot(
+  contentRoot: string,
+  field = 'content_root',
+): Promise<string> {
   const given = resolve(contentRoot.replace(/^~(?=$|\/)/, homedir()));
   assertAllowed(given);
   const real = await realpath(given).catch(() => undefined);
-  if (real === undefined)
-    throw new VaultInputError(`content_root: ${given} does not exist`, 'content_root');
+  if (real === undefined) throw new VaultInputError(`${field}: ${given} does not exist`, field);
   assertAllowed(real);
   if (!(await stat(real)).isDirectory())
-    throw new VaultInputError(`content_root: ${given} is not a directory`, 'content_root');
+    throw new VaultInputError(`${field}: ${given} is not a directory`, field);
   return real;
 }
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
 import { callErr, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
+import { fakeBd, type FakeBd } from '../vault/beads.js';
 import { callEveryVaultTool } from '../vault/every-tool.js';
 import { callVault, NOTES, writeNotes } from '../vault/fixtures.js';
 
@@ -18,12 +19,15 @@ const CLI = join(ROOT, 'bin/cairn.js');
 describe('vault server over stdio', () => {
   let dir: TempDir;
   let env: Record<string, string>;
+  let bd: FakeBd;
   const closers: (() => Promise<unknown>)[] = [];
 
   beforeEach(() => {
     dir = tempDir('cairn-vault-stdio-');
     writeNotes(join(dir.path, 'notes'), NOTES);
+    bd = fakeBd();
     env = {
+      PATH: bd.path,
       CAIRN_HOME: join(dir.path, 'home'),
       CAIRN_EMBEDDINGS: 'none',
       CAIRN_VAULTS: JSON.stringify({ work: join(dir.path, 'notes') }),
@@ -32,6 +36,7 @@ describe('vault server over stdio', () => {
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
     dir.cleanup();
+    bd.cleanup();
   });
 
   const open = async (viaCli: boolean): Promise<Client> => {
@@ -92,7 +97,7 @@ describe('vault server over stdio', () => {
       expect((await callErr(p.client, 'vsearch', { query: 'x', vault: 'work' })).text).toMatch(
         /^vsearch needs an embedder/,
       );
-      const called = await callEveryVaultTool(p.client, 'work', join(dir.path, 'notes'), false);
+      const called = await callEveryVaultTool(p.client, 'work', join(dir.path, 'notes'), false, bd);
       expect(called.sort()).toEqual(await toolNames(p.client));
     }, 120_000);
   }

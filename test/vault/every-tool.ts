@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 
 import { textOf } from '../helpers.js';
+import { fakeBd, type FakeBd } from './beads.js';
 
 /** tool → arguments (beyond `vault`) and a field its structuredContent must have. */
 const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
@@ -33,6 +34,7 @@ const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
   ['memory_forget', { query: 'research/backoff.md' }, 'target'],
   ['lifecycle_restore', { all: true }, 'restored'],
   ['reindex', {}, 'reports'],
+  ['beads_sync', {}, 'unchanged'],
   ['diary_write', { entry: 'Checked every tool.' }, 'path'],
   ['diary_read', {}, 'entries'],
 ];
@@ -42,7 +44,9 @@ const VECTOR_TOOLS = new Set(['vsearch', 'find_similar']);
 
 /**
  * Syncs `root` into `vault`, then calls every other tool of cairn-vault once. `vectors` says
- * whether the server has an embedder (the vector tools answer, else refuse by name).
+ * whether the server has an embedder (the vector tools answer, else refuse by name). beads_sync
+ * runs the stand-in bd: `bd` when the caller put it on the server's PATH (a spawned server),
+ * else one made here and put on this process's PATH for the pass.
  * @returns the names of the tools called (vault_sync included)
  */
 export async function callEveryVaultTool(
@@ -50,6 +54,24 @@ export async function callEveryVaultTool(
   vault: string,
   root: string,
   vectors: boolean,
+  bd?: FakeBd,
+): Promise<string[]> {
+  const beads = bd ?? fakeBd();
+  const restore = bd === undefined ? beads.onPath() : () => undefined;
+  try {
+    return await callAll(client, vault, root, vectors, beads.project);
+  } finally {
+    restore();
+    if (bd === undefined) beads.cleanup();
+  }
+}
+
+async function callAll(
+  client: Client,
+  vault: string,
+  root: string,
+  vectors: boolean,
+  project: string,
 ): Promise<string[]> {
   const sync = await client.callTool({
     name: 'vault_sync',
@@ -58,7 +80,8 @@ export async function callEveryVaultTool(
   expect(sync.isError, textOf(sync)).not.toBe(true);
   const called = ['vault_sync'];
   for (const [name, args, field] of CALLS) {
-    const r = await client.callTool({ name, arguments: { ...args, vault } });
+    const given = name === 'beads_sync' ? { project_path: project } : args;
+    const r = await client.callTool({ name, arguments: { ...given, vault } });
     called.push(name);
     if (!vectors && VECTOR_TOOLS.has(name)) {
       expect(r.isError, name).toBe(true);

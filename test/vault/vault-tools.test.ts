@@ -36,6 +36,7 @@ const TOOLS = [
   'memory_stats',
   'list_vaults',
   'vault_sync',
+  'beads_sync',
   'diary_write',
   'diary_read',
 ];

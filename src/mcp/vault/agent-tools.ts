@@ -1,7 +1,14 @@
 // cairn-vault's agent tools: diary_write and diary_read (entries in the internal `_clawmem`
 // collection, under diary/<agent>/), and beads_sync (a Beads backlog indexed as documents).
 import type { Core } from '../../core/index.js';
-import { diaryReadInput, diaryWriteInput, readDiary, writeDiary } from '../../vault/index.js';
+import {
+  beadsSync,
+  beadsSyncInput,
+  diaryReadInput,
+  diaryWriteInput,
+  readDiary,
+  writeDiary,
+} from '../../vault/index.js';
 import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
 
 const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
@@ -9,6 +16,21 @@ const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: fals
 export function agentTools(core: Core): VaultTool[] {
   const v = core.vault;
   return [
+    vaultTool({
+      name: 'beads_sync',
+      description:
+        'Sync a Beads backlog into the vault: runs `bd list --json --limit 0` in project_path (default the working directory, which must hold .beads/) and indexes every issue as a document of the `beads` collection (incremental; issues gone from the list are deactivated).',
+      input: beadsSyncInput,
+      annotations: { title: 'Sync Beads issues', ...WRITE, idempotentHint: true },
+      handler: async (a) => {
+        const vault = await v.vault(a.vault);
+        const deps = { store: v.store, scrubber: v.scrubber, now: v.deps.now, env: process.env };
+        const r = await beadsSync(deps, vault, a.project_path ?? process.cwd());
+        const skipped = r.skipped.length === 0 ? '' : `; skipped ${r.skipped.join(', ')}`;
+        const text = `beads_sync ${r.projectPath} → ${vault}/${r.collection}: ${r.read} read, ${r.new} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.deactivated} deactivated${skipped}`;
+        return { text, data: { ...r } };
+      },
+    }),
     vaultTool({
       name: 'diary_write',
       description:
