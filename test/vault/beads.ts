@@ -1,6 +1,7 @@
 // A stand-in `bd` for beads_sync tests: a shell script in a temp folder put first on PATH that
 // refuses (exit 97) unless called as `bd list --json --limit 0` with BD_DISABLE_METRICS=1 and
-// the project as cwd, then plays one recorded behaviour (print a fixture, fail, print garbage).
+// the project as cwd, then plays one recorded behaviour (print a fixture, fail, print
+// garbage, hang).
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ export interface FakeBd {
   /** A PATH value with the script's folder first (for a spawned server's environment). */
   path: string;
   /** What the script does: print the issues file, exit 2 with stderr, print garbage. */
-  mode(m: 'issues' | 'fail' | 'garbage'): void;
+  mode(m: 'issues' | 'fail' | 'garbage' | 'slow'): void;
   /** Puts the script's folder first on PATH (or PATH without any bd); returns the undo. */
   onPath(present?: boolean): () => void;
   cleanup(): void;
@@ -43,6 +44,7 @@ export function fakeBd(): FakeBd {
     `  issues) cat '${issuesFile}' ;;`,
     '  fail) echo "Error: no beads database found" >&2; exit 2 ;;',
     '  garbage) echo "this is not json {" ;;',
+    '  slow) exec sleep 20 ;;',
     'esac',
   ].join('\n');
   writeFileSync(join(bin, 'bd'), `${script}\n`);
