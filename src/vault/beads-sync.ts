@@ -8,26 +8,19 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 import type { Scrubber } from '../memory/index.js';
-import type { Store } from '../store/index.js';
+import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
 import { VaultInputError } from './errors.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
+import { text } from './tool-schemas.js';
 
 export const BEADS_COLLECTION = 'beads';
 const GONE = 'deleted-in-beads';
 
 export const beadsSyncInput = z.object({
-  project_path: z
-    .string({ error: () => 'project_path must be a string' })
-    .max(4096, 'project_path is longer than 4096 characters')
-    .refine((v) => v.trim() !== '', 'project_path must not be blank')
-    .optional(),
-  vault: z
-    .string({ error: () => 'vault must be a string' })
-    .max(100, 'vault is longer than 100 characters')
-    .refine((v) => v.trim() !== '', 'vault must not be blank')
-    .optional(),
+  project_path: text('project_path', 4096).optional(),
+  vault: text('vault', 100).optional(),
 });
 
 export interface BeadsSyncReport {
@@ -80,13 +73,8 @@ export async function beadsSync(
   return report;
 }
 
-async function index(
-  deps: BeadsSyncDeps,
-  report: BeadsSyncReport,
-  issues: readonly BeadsIssue[],
-): Promise<void> {
-  const { store, vault } = { ...deps, vault: report.vault };
-  const at = deps.now();
+/** The collection's documents by path, the collection made on first use. */
+async function collectionState(store: Store, vault: string, at: number) {
   const ix = store.vaultIndex;
   const c = await store.write((tx) =>
     ix.ensureCollection(tx, {
@@ -97,38 +85,71 @@ async function index(
       now: at,
     }),
   );
-  const states = new Map(
-    (await store.read((tx) => ix.syncState(tx, c.id))).map((s) => [s.path, s]),
-  );
+  const states = await store.read((tx) => ix.syncState(tx, c.id));
+  return { id: c.id, states: new Map(states.map((st) => [st.path, st])) };
+}
+
+async function index(
+  deps: BeadsSyncDeps,
+  report: BeadsSyncReport,
+  issues: readonly BeadsIssue[],
+): Promise<void> {
+  const { store } = deps;
+  const at = deps.now();
+  const c = await collectionState(store, report.vault, at);
   const seen = new Set<string>();
   for (const issue of issues) {
     const path = `${issue.id.replace(/[^A-Za-z0-9._-]/g, '_')}.md`;
     seen.add(path);
-    const text = renderIssue(issue);
-    const hash = sha256(text);
-    const state = states.get(path);
-    if (state !== undefined && !state.active && state.deactivationReason !== GONE) {
-      report.skipped.push(`${issue.id}: ${state.deactivationReason ?? 'inactive'}`);
-      continue;
-    }
-    if (state?.active === true && state.contentHash === hash) {
-      report.unchanged += 1;
-      continue;
-    }
-    const doc = await prepareDocument(deps.scrubber, {
-      ...{ vault, collectionId: c.id, path, text, contentHash: hash },
-      ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
+    await indexIssue(deps, report, {
+      collectionId: c.id,
+      path,
+      at,
+      issue,
+      state: c.states.get(path),
     });
-    await store.write(async (tx) => {
-      await writeDocument(store, tx, doc);
-      if (state !== undefined && !state.active) await ix.reactivate(tx, vault, [state.id]);
-    });
-    report[state === undefined ? 'new' : 'updated'] += 1;
   }
-  const gone = [...states.values()].filter((s) => s.active && !seen.has(s.path)).map((s) => s.id);
+  const gone = [...c.states.values()].filter((st) => st.active && !seen.has(st.path));
   await store.write(async (tx) => {
-    await ix.deactivate(tx, vault, gone, GONE, at);
-    await ix.markSynced(tx, c.id, at);
+    const ids = gone.map((st) => st.id);
+    await store.vaultIndex.deactivate(tx, report.vault, ids, GONE, at);
+    await store.vaultIndex.markSynced(tx, c.id, at);
   });
   report.deactivated = gone.length;
+}
+
+/** One issue: skipped (forgotten/archived), unchanged by hash, or scrubbed and written. */
+async function indexIssue(
+  deps: BeadsSyncDeps,
+  report: BeadsSyncReport,
+  a: {
+    collectionId: number;
+    path: string;
+    at: number;
+    issue: BeadsIssue;
+    state?: VaultSyncState | undefined;
+  },
+): Promise<void> {
+  const { store } = deps;
+  const { state, issue, at } = a;
+  if (state !== undefined && !state.active && state.deactivationReason !== GONE) {
+    report.skipped.push(`${issue.id}: ${state.deactivationReason ?? 'inactive'}`);
+    return;
+  }
+  const text = renderIssue(issue);
+  const hash = sha256(text);
+  if (state?.active === true && state.contentHash === hash) {
+    report.unchanged += 1;
+    return;
+  }
+  const doc = await prepareDocument(deps.scrubber, {
+    ...{ vault: report.vault, collectionId: a.collectionId, path: a.path, text, contentHash: hash },
+    ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
+  });
+  await store.write(async (tx) => {
+    await writeDocument(store, tx, doc);
+    if (state !== undefined && !state.active)
+      await store.vaultIndex.reactivate(tx, report.vault, [state.id]);
+  });
+  report[state === undefined ? 'new' : 'updated'] += 1;
 }

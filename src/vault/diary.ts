@@ -6,12 +6,8 @@ import { z } from 'zod';
 import type { Scrubber } from '../memory/index.js';
 import { INTERNAL_COLLECTION, type Store } from '../store/index.js';
 import { saveInternal, type SavedInternal, slug } from './internal.js';
+import { int, text } from './tool-schemas.js';
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: () => `${field} must be a string` })
-    .max(max, `${field} is longer than ${max} characters`)
-    .refine((v) => v.trim() !== '', `${field} must not be blank`);
 const vault = text('vault', 100).optional();
 
 export const diaryWriteInput = z.object({
@@ -22,12 +18,7 @@ export const diaryWriteInput = z.object({
 });
 
 export const diaryReadInput = z.object({
-  last_n: z
-    .number({ error: () => 'last_n must be a number' })
-    .int('last_n must be an integer')
-    .min(1, 'last_n must be at least 1')
-    .max(100, 'last_n must be at most 100')
-    .default(10),
+  last_n: int('last_n', 1, 100).default(10),
   agent: text('agent', 100).optional(),
   vault,
 });

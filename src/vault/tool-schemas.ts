@@ -6,14 +6,16 @@ import { z } from 'zod';
 /** A check whose failure ends the field's checks: one problem, one issue. */
 const last = (error: string) => ({ error, abort: true });
 
-const text = (field: string, max: number) =>
+/** A non-blank string of at most `max` characters, errors naming `field`. */
+export const text = (field: string, max: number) =>
   z
     .string({ error: () => `${field} must be a string` })
     .min(1, last(`${field} must be a non-empty string`))
     .max(max, last(`${field} is longer than ${max} characters`))
     .refine((v) => v.trim() !== '', `${field} must not be blank`);
 
-const int = (field: string, min: number, max: number) =>
+/** An integer in [min, max], errors naming `field`. */
+export const int = (field: string, min: number, max: number) =>
   z
     .number({ error: () => `${field} must be a number` })
     .int(`${field} must be an integer`)
