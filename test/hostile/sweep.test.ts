@@ -362,6 +362,12 @@ describe('hostile-input sweep: vault', () => {
           collection_name: ['c2', '_clawmem'],
         },
         ...{ minScore: [0, 0.5, 1], limit: [1, 10, 50], until: ['2030-01-01', 'soon'] },
+        ...{
+          entry: ['Shipped it.'],
+          agent: ['codex'],
+          last_n: [1, 100],
+          project_path: [notes.path],
+        },
         ...{ mode: ['auto', 'keyword', 'semantic', 'timeline'], force_intent: ['WHY', 'WHAT'] },
         ...{
           candidateLimit: [1, 30],
