@@ -36,6 +36,7 @@ const TOOLS = [
   'memory_stats',
   'list_vaults',
   'vault_sync',
+  'kg_query',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };
@@ -51,7 +52,7 @@ const call = <T = Record<string, unknown>>(name: string, args: Record<string, un
 const paths = (h: Hits): string[] => h.results.map((r) => r.path);
 
 describe('cairn-vault', () => {
-  it('lists exactly the tools of this issue, graph tools not yet', async () => {
+  it('lists exactly the tools of this issue and kg_query', async () => {
     expect(await toolNames(s.client)).toEqual([...TOOLS].sort());
   });
 

@@ -8,6 +8,7 @@ import { contextResult } from '../context/format.js';
 import { createMcpServer } from '../server.js';
 import { adminTools } from './admin-tools.js';
 import { documentTools } from './document-tools.js';
+import { graphTools } from './graph-tools.js';
 import { lifecycleTools } from './lifecycle-tools.js';
 import { retrievalTools } from './retrieval-tools.js';
 import type { VaultTool } from './vault-tool.js';
@@ -21,6 +22,7 @@ export function vaultTools(core: Core): VaultTool[] {
     ...documentTools(core),
     ...lifecycleTools(core),
     ...adminTools(core),
+    ...graphTools(core),
   ];
 }
 
