@@ -5,6 +5,7 @@ const EVALS: Record<string, (flags: readonly string[]) => Promise<void>> = {
   memory: async (flags) => (await import('./eval/memory/index.js')).runMemoryEval(flags),
   code: async (flags) => (await import('./eval/code/index.js')).runCodeEval(flags),
   vault: async (flags) => (await import('./eval/vault/index.js')).runVaultEval(flags),
+  extract: async (flags) => (await import('./eval/extract/index.js')).runExtractEval(flags),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

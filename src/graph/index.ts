@@ -27,6 +27,7 @@ export {
   searchNodesInput,
 } from './schemas.js';
 export { createGraphService, type GraphService, type GraphServiceOptions } from './service.js';
+export { entityNameMatches, queryTrigrams } from './search.js';
 export { slugOf } from './slug.js';
 export {
   type ImportCount,

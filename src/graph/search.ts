@@ -31,6 +31,11 @@ export function entityMatches(e: GraphEntityRow, query: string): boolean {
   );
 }
 
+/** kg_query's full-text test: a case-insensitive substring of the entity's name alone. */
+export function entityNameMatches(e: GraphEntityRow, query: string): boolean {
+  return e.name.toLowerCase().includes(query.trim().toLowerCase());
+}
+
 /** The query's trigram filter, or null when it has none (fewer than TRIGRAM code points). */
 export function queryTrigrams(query: string): string[] | null {
   if (!trigramSearchable(query)) return null;

@@ -47,6 +47,16 @@ export type {
   GraphTripleRow,
   NewGraphEntity,
 } from './graph-index.js';
+export {
+  entityNamesBySlug,
+  factEvidence,
+  type FactEvidenceRow,
+  factTriples,
+  type FactTripleInput,
+  type FactTripleRow,
+  replaceDocumentFacts,
+  VAULT_DOC,
+} from './graph-facts.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export {
   bothFilters,

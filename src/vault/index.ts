@@ -166,3 +166,19 @@ export {
   vsearchVault,
 } from './retrieve/index.js';
 export { indexStats, memoryStats, vaultStatus } from './stats.js';
+export {
+  documentEvidenceKey,
+  dropDocumentFacts,
+  recordDocumentFacts,
+  vaultGraphName,
+} from './facts.js';
+export {
+  type KgAnswer,
+  type KgFact,
+  KG_MAX_ENTITIES,
+  KG_MAX_SOURCES,
+  KG_MAX_TRIPLES,
+  kgQuery,
+  kgQueryInput,
+  type KgSource,
+} from './kg-query.js';

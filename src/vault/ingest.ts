@@ -11,6 +11,7 @@ import type {
   VaultFragmentInput,
   VaultOrigin,
 } from '../store/index.js';
+import { recordDocumentFacts } from './facts.js';
 import { parseMarkdown } from './markdown.js';
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -76,5 +77,7 @@ export async function writeDocument(
 ): Promise<{ id: number; docid: string; created: boolean }> {
   const row = await store.vaultIndex.upsertDocument(tx, doc.input);
   await store.vaultIndex.replaceFragments(tx, row.id, doc.fragments);
+  const { vault, content, modifiedAt, now } = doc.input;
+  await recordDocumentFacts(store, tx, { vault, id: row.id, content, at: modifiedAt, now });
   return row;
 }

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultCollectionRow, VaultSyncState } from '../store/index.js';
+import { dropDocumentFacts } from './facts.js';
 import { type PreparedDocument, prepareDocument, sha256, writeDocument } from './ingest.js';
 import type { Skipped, WalkedFile, WalkResult } from './walk.js';
 
@@ -142,6 +143,7 @@ export class SyncRun {
     await store.write(async (tx) => {
       await store.vaultIndex.deactivate(tx, vault, deleted, 'deleted-on-disk', at);
       await store.vaultIndex.deactivate(tx, vault, hidden, 'skipped-on-sync', at);
+      await dropDocumentFacts(store, tx, vault, [...deleted, ...hidden], at);
       await store.vaultIndex.markSynced(tx, this.#c.collection.id, at);
     });
     report.deactivated = deleted.length + hidden.length;

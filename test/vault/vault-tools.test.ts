@@ -39,6 +39,7 @@ const TOOLS = [
   'beads_sync',
   'diary_write',
   'diary_read',
+  'kg_query',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };
@@ -54,7 +55,7 @@ const call = <T = Record<string, unknown>>(name: string, args: Record<string, un
 const paths = (h: Hits): string[] => h.results.map((r) => r.path);
 
 describe('cairn-vault', () => {
-  it('lists exactly the tools of this issue, graph tools not yet', async () => {
+  it('lists exactly the tools of this issue and kg_query', async () => {
     expect(await toolNames(s.client)).toEqual([...TOOLS].sort());
   });
 

@@ -9,6 +9,7 @@ import { createMcpServer } from '../server.js';
 import { adminTools } from './admin-tools.js';
 import { agentTools } from './agent-tools.js';
 import { documentTools } from './document-tools.js';
+import { graphTools } from './graph-tools.js';
 import { lifecycleTools } from './lifecycle-tools.js';
 import { retrievalTools } from './retrieval-tools.js';
 import type { VaultTool } from './vault-tool.js';
@@ -23,6 +24,7 @@ export function vaultTools(core: Core): VaultTool[] {
     ...lifecycleTools(core),
     ...adminTools(core),
     ...agentTools(core),
+    ...graphTools(core),
   ];
 }
 

@@ -3,6 +3,7 @@
 // confirm), the lifecycle counts, the sweep that archives stale documents (a dry run unless
 // asked; it never deletes a row) and restore. Every write is one store transaction.
 import type { Store, VaultDocumentMeta, VaultFilter } from '../../store/index.js';
+import { dropDocumentFacts } from '../facts.js';
 import { textHits } from './candidates.js';
 import type { RetrieveDeps } from './search.js';
 import { findTarget, type Target } from './target.js';
@@ -125,9 +126,10 @@ export async function forgetDocument(
       message: `would forget ${doc.path} (${doc.docid}); call again with confirm: true`,
     };
   }
-  await deps.store.write((tx) =>
-    deps.index.deactivate(tx, vault, [doc.documentId], 'forgotten', deps.now()),
-  );
+  await deps.store.write(async (tx) => {
+    await deps.index.deactivate(tx, vault, [doc.documentId], 'forgotten', deps.now());
+    await dropDocumentFacts(deps.store, tx, vault, [doc.documentId], deps.now());
+  });
   return {
     action: 'forgotten',
     target,
