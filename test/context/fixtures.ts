@@ -169,14 +169,11 @@ export interface MemoryRoundTrip {
 }
 
 /**
- * Every memory-family tool and search_memory once, over any transport: store_memory of a
- * secret-bearing error pattern, then get, list, timeline, inject and search for it.
+ * Calls tools on `client` with `meta` as the request `_meta`, throwing on a tool error; each
+ * answer is its structuredContent (as T) and its `_meta`.
  */
-export async function memoryRoundTrip(
-  client: Client,
-  meta: Record<string, unknown> = {},
-): Promise<MemoryRoundTrip> {
-  const call = async <T>(name: string, args: Record<string, unknown>) => {
+export function metaCaller(client: Client, meta: Record<string, unknown>) {
+  return async <T = Record<string, unknown>>(name: string, args: Record<string, unknown>) => {
     const result = (await client.callTool({
       name,
       arguments: args,
@@ -185,6 +182,17 @@ export async function memoryRoundTrip(
     if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
     return { data: result.structuredContent as T, meta: result._meta };
   };
+}
+
+/**
+ * Every memory-family tool and search_memory once, over any transport: store_memory of a
+ * secret-bearing error pattern, then get, list, timeline, inject and search for it.
+ */
+export async function memoryRoundTrip(
+  client: Client,
+  meta: Record<string, unknown> = {},
+): Promise<MemoryRoundTrip> {
+  const call = metaCaller(client, meta);
   type Obs = { id: string; content: string };
   const stored = await call<{ observation: Obs }>('store_memory', {
     resource: 'error_pattern',

@@ -3,8 +3,9 @@
 // list_sessions, then summarize_session twice (the second finds the session unchanged).
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
+
+import { metaCaller } from './fixtures.js';
 
 type Row = Record<string, unknown>;
 
@@ -24,15 +25,7 @@ export async function sessionRoundTrip(
   client: Client,
   meta: Record<string, unknown> = {},
 ): Promise<SessionRoundTrip> {
-  const call = async (name: string, args: Row) => {
-    const result = (await client.callTool({
-      name,
-      arguments: args,
-      _meta: meta,
-    })) as CallToolResult;
-    if (result.isError === true) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
-    return { data: result.structuredContent as Row, meta: result._meta };
-  };
+  const call = metaCaller(client, meta);
   await call('start_session', {
     session_id: 'rt',
     data: { title: 'round trip', agent_type: 'worker' },
