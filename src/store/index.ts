@@ -80,6 +80,16 @@ export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
 export type { CoAccessOptions } from './vault-coactivation.js';
+export {
+  countActiveEdges,
+  removeVaultEdges,
+  upsertVaultEdge,
+  type VaultEdgeInput,
+  type VaultEdgeOrigin,
+  type VaultEdgeType,
+  type VaultNeighbour,
+  vaultNeighbours,
+} from './vault-edges.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';
