@@ -40,8 +40,13 @@ import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
 import {
   createQueryStages,
   createVaultContext,
+  createChatFactExtractor,
   createVaultEmbedWorker,
+  createVaultExtractWorker,
   type QueryStages,
+  type RemoteStage,
+  type VaultExtractBacklog,
+  vaultExtractionFromEnv,
   type VaultConfig,
   type VaultContext,
   vaultConfigFromEnv,
@@ -53,6 +58,8 @@ export interface CoreOptions {
   vaults?: VaultConfig | undefined;
   /** The vault query pipeline's model stages; default CAIRN_VAULT_EXPANSION / CAIRN_VAULT_RERANK. */
   vaultStages?: QueryStages | undefined;
+  /** The fact extraction model; default CAIRN_VAULT_EXTRACTION (null: deterministic only). */
+  vaultExtraction?: RemoteStage | null | undefined;
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
   dbPath?: string | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
@@ -107,6 +114,11 @@ export interface Core {
    * documents without a vector from the embedder's model. A sync or an internal save wakes it.
    */
   readonly vaultEmbedWorker: EmbedBacklog | null;
+  /**
+   * The vault's model fact extraction backlog (null unless CAIRN_VAULT_EXTRACTION names a
+   * model): documents whose facts the model has not read yet. A sync wakes it (autoEmbed).
+   */
+  readonly vaultExtractWorker: VaultExtractBacklog | null;
   /** The document vault (cairn-vault): vault resolution, filters, sync and the retrieval deps. */
   readonly vault: VaultContext;
   /** Agent sessions, their tool calls and delegations (cairn-context's session and agent families). */
@@ -215,6 +227,10 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   const codeRoots = options.codeRoots ?? envCodeRoots() ?? defaultAllowedRoots();
   // Validated before the database opens: a bad variable fails at start, naming itself.
   const vaultStages = options.vaultStages ?? createQueryStages(vaultStagesFromEnv(process.env));
+  const extractionStage =
+    options.vaultExtraction !== undefined
+      ? options.vaultExtraction
+      : vaultExtractionFromEnv(process.env);
   const store = await openSqliteStore(dbPath, { mustExist: options.mustExist === true });
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
@@ -305,15 +321,36 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const autoVaultEmbed = options.autoEmbed === true ? vaultEmbedWorker : null;
+  const vaultExtractWorker =
+    extractionStage === null
+      ? null
+      : createVaultExtractWorker({
+          store,
+          extractor: createChatFactExtractor(extractionStage),
+          ...(options.clock === undefined ? {} : { now: options.clock }),
+          onError: (err) =>
+            logger.warn({ err }, 'background fact extraction failed; will retry on the next wake'),
+        });
+  const autoExtract = options.autoEmbed === true ? vaultExtractWorker : null;
   const vault = createVaultContext({
     store,
     embedder,
     scrubber,
     config: options.vaults ?? vaultConfigFromEnv(process.env),
     stages: vaultStages,
+    extraction: vaultExtractWorker,
     ...(options.clock === undefined ? {} : { now: options.clock }),
-    ...(autoVaultEmbed === null ? {} : { onSynced: () => autoVaultEmbed.wake() }),
+    ...(autoVaultEmbed === null && autoExtract === null
+      ? {}
+      : {
+          onSynced: () => {
+            autoVaultEmbed?.wake();
+            autoExtract?.wake();
+          },
+        }),
   });
+  // Documents a previous process left unread by the model.
+  autoExtract?.wake();
   // Sessions reach observation memory through this seam: the timeline and summaries.
   const sessions = createSessions(store, {
     scrubber,
@@ -334,6 +371,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     embedWorker,
     codeEmbedWorker,
     vaultEmbedWorker,
+    vaultExtractWorker,
     vault,
     codeSearch,
     sessions,
@@ -357,6 +395,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
         embedWorker?.stop(),
         codeEmbedWorker?.stop(),
         vaultEmbedWorker?.stop(),
+        vaultExtractWorker?.stop(),
       ]);
       await embedder?.close();
       await stopped;

@@ -90,6 +90,17 @@ export {
   type VaultNeighbour,
   vaultNeighbours,
 } from './vault-edges.js';
+export {
+  clearExtraction,
+  documentsToExtract,
+  documentUnchanged,
+  extractionTotals,
+  pendingExtractions,
+  recordExtraction,
+  type VaultExtractionOutcome,
+  type VaultExtractionTodo,
+  type VaultExtractionTotals,
+} from './vault-extractions.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

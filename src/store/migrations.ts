@@ -24,6 +24,7 @@ import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 import { VAULT_COACTIVATION_MIGRATION } from './migration-vault-coactivation.js';
+import { VAULT_EXTRACTION_MIGRATION } from './migration-vault-extraction.js';
 import { VAULT_GRAPH_MIGRATION } from './migration-vault-graph.js';
 import { VAULT_MIGRATION } from './migration-vault.js';
 
@@ -274,4 +275,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ENTITIES_MIGRATION,
   GRAPH_MIGRATION,
   VAULT_GRAPH_MIGRATION,
+  VAULT_EXTRACTION_MIGRATION,
 ];

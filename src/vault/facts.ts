@@ -1,8 +1,14 @@
 // Extracted facts of vault documents in the knowledge graph: a written document's facts
 // replace its evidence in its vault's graph (`vault:<name>`), a deactivated document's evidence
 // is removed, and triples left without evidence are ended (valid_to set, status retracted).
-import { extractFacts } from '../graph/extract/index.js';
-import { replaceDocumentFacts, type Queryable, type Store, VAULT_DOC } from '../store/index.js';
+import { type ExtractedFact, extractFacts } from '../graph/extract/index.js';
+import {
+  clearExtraction,
+  type Queryable,
+  replaceDocumentFacts,
+  type Store,
+  VAULT_DOC,
+} from '../store/index.js';
 
 /** The graph a vault's facts live in (kept apart from cairn-graph's `default`). */
 export const vaultGraphName = (vault: string): string => `vault:${vault}`;
@@ -11,17 +17,30 @@ export const vaultGraphName = (vault: string): string => `vault:${vault}`;
 export const documentEvidenceKey = (documentId: number): string => `${VAULT_DOC}${documentId}`;
 
 /** The text facts are read from: the content without its leading frontmatter block. */
-function factText(content: string): string {
+export function factText(content: string): string {
   return content.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
 }
 
-/** Writes the facts of one document (its current content) in the caller's transaction. */
+/**
+ * Writes the deterministic facts of one document (its current content) in the caller's
+ * transaction, and forgets its model extraction state (the background backlog redoes it).
+ */
 export async function recordDocumentFacts(
   store: Store,
   tx: Queryable,
   doc: { vault: string; id: number; content: string; at: number; now: number },
 ): Promise<void> {
-  const facts = extractFacts(factText(doc.content));
+  await clearExtraction(tx, doc.id);
+  await writeDocumentFacts(store, tx, doc, extractFacts(factText(doc.content)));
+}
+
+/** Replaces one document's facts with `facts` (however extracted) in the caller's transaction. */
+export async function writeDocumentFacts(
+  store: Store,
+  tx: Queryable,
+  doc: { vault: string; id: number; at: number; now: number },
+  facts: readonly ExtractedFact[],
+): Promise<void> {
   const existing = await store.graphIndex.findGraph(tx, vaultGraphName(doc.vault));
   if (facts.length === 0 && existing === undefined) return;
   const graphId =

@@ -97,12 +97,22 @@ export {
 } from './query/index.js';
 export {
   createChatExpander,
+  createChatFactExtractor,
   createProviderReranker,
   createQueryStages,
+  type DocumentFactExtractor,
+  MAX_EXTRACTION_CHARS,
   type RemoteStage,
+  vaultExtractionFromEnv,
   type VaultStagesConfig,
   vaultStagesFromEnv,
 } from './query/providers/index.js';
+export {
+  createVaultExtractWorker,
+  MAX_EXTRACTION_ATTEMPTS,
+  type VaultExtractBacklog,
+  type VaultExtractWorkerOptions,
+} from './extract-backlog.js';
 export {
   getInput,
   intentSearchInput,
@@ -130,6 +140,7 @@ export {
   createVaultContext,
   splitCollections,
   type VaultContext,
+  type VaultExtractionState,
   type VaultServiceOptions,
 } from './service.js';
 export {
@@ -165,12 +176,13 @@ export {
   VaultVectorsUnavailableError,
   vsearchVault,
 } from './retrieve/index.js';
-export { indexStats, memoryStats, vaultStatus } from './stats.js';
+export { indexStats, memoryStats, type VaultStatus, vaultStatus } from './stats.js';
 export {
   documentEvidenceKey,
   dropDocumentFacts,
   recordDocumentFacts,
   vaultGraphName,
+  writeDocumentFacts,
 } from './facts.js';
 export {
   type KgAnswer,

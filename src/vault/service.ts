@@ -3,7 +3,7 @@
 // retrieval filter (an unknown collection is refused with the vault's list), and runs the
 // retrieval, access, mutation and lifecycle operations. No MCP here.
 import type { Scrubber } from '../memory/index.js';
-import type { Store, VaultFilter } from '../store/index.js';
+import type { Store, VaultExtractionTotals, VaultFilter } from '../store/index.js';
 import {
   DEFAULT_VAULT,
   listVaults,
@@ -27,6 +27,14 @@ export interface VaultServiceOptions {
   now?: () => number;
   /** Woken after a sync wrote fragments (the background fragment embedder). */
   onSynced?: () => void;
+  /** The model fact extraction backlog (CAIRN_VAULT_EXTRACTION), for status; else none. */
+  extraction?: VaultExtractionState | null | undefined;
+}
+
+/** What status reads of the model extraction backlog. */
+export interface VaultExtractionState {
+  readonly extractor: string;
+  totals(vault: string): Promise<VaultExtractionTotals>;
 }
 
 /** Everything a vault tool needs, built once per core. */
@@ -35,6 +43,8 @@ export interface VaultContext {
   readonly store: Store;
   readonly config: VaultConfig;
   readonly scrubber: Scrubber;
+  /** The model fact extraction backlog; null when facts come from the deterministic extractor. */
+  readonly extraction: VaultExtractionState | null;
   /** The vault a call addresses. @throws VaultUnknownError listing the available names. */
   vault(name: string | undefined): Promise<string>;
   /** The retrieval filter. @throws VaultInputError naming `collection` for an unknown one. */
@@ -92,6 +102,7 @@ export function createVaultContext(options: VaultServiceOptions): VaultContext {
     store,
     config,
     scrubber,
+    extraction: options.extraction ?? null,
     vault: (name) => resolveVault(store, config, name),
     async filter(vault, opts) {
       const base: VaultFilter = {

@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { VaultDocumentMeta } from '../store/index.js';
+import type { VaultDocumentMeta, VaultExtractionTotals } from '../store/index.js';
 import { VaultInputError } from './errors.js';
 import type { VaultContext } from './service.js';
 
@@ -25,7 +25,32 @@ export interface VaultStatus {
   pendingVectors: number | null;
   embedder: string | null;
   healthy: boolean;
+  /**
+   * Model fact extraction (CAIRN_VAULT_EXTRACTION): documents waiting (retries included), done
+   * (model facts), failed (deterministic facts kept, `reasons`), triples dropped by validation.
+   * Null when facts come from the deterministic extractor alone.
+   */
+  extraction: (VaultExtractionTotals & { extractor: string }) | null;
   notes: string[];
+}
+
+async function extractionStatus(
+  ctx: VaultContext,
+  vault: string,
+  notes: string[],
+): Promise<VaultStatus['extraction']> {
+  const x = ctx.extraction;
+  if (x === null) return null;
+  const t = await x.totals(vault);
+  if (t.pending > 0)
+    notes.push(`${t.pending} document(s) waiting for fact extraction by ${x.extractor}`);
+  if (t.failed > 0) {
+    const why = t.reasons.map((r) => `${r.reason} ×${r.documents}`).join('; ');
+    notes.push(
+      `${t.failed} document(s) keep their deterministic facts: extraction by ${x.extractor} failed (${why})`,
+    );
+  }
+  return { extractor: x.extractor, ...t };
 }
 
 export async function vaultStatus(ctx: VaultContext, vault: string): Promise<VaultStatus> {
@@ -43,6 +68,7 @@ export async function vaultStatus(ctx: VaultContext, vault: string): Promise<Vau
     notes.push(`${pendingPostings} fragment(s) still being added to the full-text index`);
   if (pendingVectors !== null && pendingVectors > 0)
     notes.push(`${pendingVectors} fragment(s) waiting for vectors`);
+  const extraction = await extractionStatus(ctx, vault, notes);
   if (embedder === null)
     notes.push(
       'no embedder: vsearch and find_similar are unavailable, query runs without its vector legs',
@@ -60,6 +86,7 @@ export async function vaultStatus(ctx: VaultContext, vault: string): Promise<Vau
     pendingVectors,
     embedder: embedder?.model ?? null,
     healthy: pendingPostings === 0 && (pendingVectors ?? 0) === 0 && stats.length > 0,
+    extraction,
     notes,
   };
 }

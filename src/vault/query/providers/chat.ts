@@ -42,10 +42,15 @@ function contentOf(kind: RemoteStage['kind'], answer: unknown): string | undefin
 }
 
 /**
- * Sends one chat turn (temperature 0; Ollama asked for JSON) and answers the text.
+ * Sends one chat turn (temperature 0; Ollama asked for JSON; at most `maxTokens` tokens on
+ * OpenAI-compatible servers) and answers the text.
  * @throws StageProviderError on transport failure or an answer without message content.
  */
-export async function chatOnce(stage: RemoteStage, messages: ChatMessage[]): Promise<string> {
+export async function chatOnce(
+  stage: RemoteStage,
+  messages: ChatMessage[],
+  maxTokens = 400,
+): Promise<string> {
   const answer =
     stage.kind === 'ollama'
       ? await postStage({
@@ -62,7 +67,7 @@ export async function chatOnce(stage: RemoteStage, messages: ChatMessage[]): Pro
         })
       : await postStage({
           url: `${stage.url}/chat/completions`,
-          body: { model: stage.model, messages, temperature: 0, max_tokens: 400 },
+          body: { model: stage.model, messages, temperature: 0, max_tokens: maxTokens },
           apiKey: stage.apiKey,
           timeoutMs: stage.timeoutMs,
         });

@@ -49,9 +49,9 @@ function urlOf(env: Env, name: string, fallback: string | undefined): string {
   return url;
 }
 
-function timeoutOf(env: Env, name: string): number {
+function timeoutOf(env: Env, name: string, fallback = DEFAULT_STAGE_TIMEOUT_MS): number {
   const raw = read(env, name);
-  if (raw === undefined) return DEFAULT_STAGE_TIMEOUT_MS;
+  if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 120_000)
     throw new VaultConfigError(
@@ -62,7 +62,13 @@ function timeoutOf(env: Env, name: string): number {
 }
 
 /** `prefix` is CAIRN_VAULT_EXPANSION or CAIRN_VAULT_RERANK; `chat` says whether a model is needed. */
-function remote(env: Env, prefix: string, kind: 'openai' | 'ollama', chat: boolean): RemoteStage {
+function remote(
+  env: Env,
+  prefix: string,
+  kind: 'openai' | 'ollama',
+  chat: boolean,
+  defaults: { model?: string | undefined; timeoutMs?: number } = {},
+): RemoteStage {
   const shared = kind === 'openai' ? read(env, 'OPENAI_BASE_URL') : read(env, 'OLLAMA_HOST');
   // OpenAI itself has no /rerank: an OpenAI-compatible rerank server must be named.
   const fallbackUrl = !chat && kind === 'openai' ? undefined : (shared ?? DEFAULT_URL[kind]);
@@ -75,6 +81,7 @@ function remote(env: Env, prefix: string, kind: 'openai' | 'ollama', chat: boole
       `is required when ${prefix}=openai uses api.openai.com (or set OPENAI_API_KEY)`,
     );
   const model =
+    defaults.model ??
     read(env, `${prefix}_MODEL`) ??
     (chat || kind === 'ollama' ? DEFAULT_CHAT_MODEL[kind] : undefined);
   return {
@@ -82,7 +89,7 @@ function remote(env: Env, prefix: string, kind: 'openai' | 'ollama', chat: boole
     url,
     ...(model === undefined ? {} : { model }),
     ...(apiKey === undefined ? {} : { apiKey }),
-    timeoutMs: timeoutOf(env, `${prefix}_TIMEOUT_MS`),
+    timeoutMs: timeoutOf(env, `${prefix}_TIMEOUT_MS`, defaults.timeoutMs),
   };
 }
 
@@ -123,4 +130,30 @@ export function createQueryStages(config: VaultStagesConfig): QueryStages {
   const reranker: Reranker =
     r.kind === 'features' ? createFeatureReranker() : createProviderReranker(r);
   return { expander, reranker };
+}
+
+export const EXTRACTION_KINDS = ['deterministic', 'openai', 'ollama'] as const;
+/** A whole document's triples take longer than a query stage's answer. */
+export const DEFAULT_EXTRACTION_TIMEOUT_MS = 30_000;
+
+/**
+ * The optional fact extraction model: `CAIRN_VAULT_EXTRACTION` is `deterministic` (default,
+ * no model), `openai` or `ollama`, or `openai:<model>` / `ollama:<model>`; then
+ * `CAIRN_VAULT_EXTRACTION_URL`, `_MODEL`, `_API_KEY` and `_TIMEOUT_MS` (default 30000) as for
+ * the other stages. Null when no model is configured.
+ * @throws VaultConfigError naming the first unusable variable.
+ */
+export function vaultExtractionFromEnv(env: Env): RemoteStage | null {
+  const name = 'CAIRN_VAULT_EXTRACTION';
+  const raw = read(env, name);
+  const colon = raw?.indexOf(':') ?? -1;
+  const head = raw === undefined || colon < 0 ? raw : raw.slice(0, colon);
+  const kind = kindOf({ [name]: head }, name, EXTRACTION_KINDS, 'deterministic');
+  if (kind === 'deterministic') {
+    if (colon >= 0) throw new VaultConfigError(name, 'takes no model when deterministic');
+    return null;
+  }
+  const model = raw === undefined || colon < 0 ? undefined : raw.slice(colon + 1).trim();
+  if (model === '') throw new VaultConfigError(name, `names no model after "${kind}:"`);
+  return remote(env, name, kind, true, { model, timeoutMs: DEFAULT_EXTRACTION_TIMEOUT_MS });
 }

@@ -4,11 +4,22 @@
 export { type RemoteStage, stageLabel } from './chat.js';
 export {
   createQueryStages,
+  DEFAULT_EXTRACTION_TIMEOUT_MS,
   DEFAULT_STAGE_TIMEOUT_MS,
   EXPANSION_KINDS,
+  EXTRACTION_KINDS,
   RERANK_KINDS,
+  vaultExtractionFromEnv,
   type VaultStagesConfig,
   vaultStagesFromEnv,
 } from './config.js';
 export { createChatExpander, parseExpansion } from './expansion.js';
+export {
+  createChatFactExtractor,
+  type DocumentFactExtractor,
+  MAX_EXTRACTION_CHARS,
+  type ModelExtraction,
+  proposedTriples,
+} from './extraction.js';
+export { failureReason, StageProviderError } from './http.js';
 export { createProviderReranker, parseChatScores, parseRerank } from './rerank.js';
