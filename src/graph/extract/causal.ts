@@ -1,6 +1,7 @@
-// Causal cue patterns over one sentence: "because", "because of", "due to", "as a result",
-// "so that", "decided … since", each giving [effect clause, caused_by, cause clause]. The
-// verb forms "caused", "was caused by" and "led to" are subject–verb–object patterns instead.
+// Causal cue patterns over one sentence: "because (of)", "due to", "as a result (of)", "so
+// that", ", so / therefore / hence", "decided … since", each giving [effect clause, caused_by,
+// cause clause]. Verb forms ("caused", "led to", "resulted in", "stems from") are
+// subject–verb–object patterns instead.
 import { cleanPhrase } from './phrase.js';
 import type { RawTriple } from './svo.js';
 
@@ -11,14 +12,33 @@ interface Cue {
 }
 
 const CUES: readonly Cue[] = [
-  { re: /^(?:because|due to)\s+(.+?),\s*(.+)$/i, effect: 2 },
+  {
+    re: /^(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of)\s+(.+?),\s*(.+)$/i,
+    effect: 2,
+  },
   { re: /^(.+?)\s+because\s+of\s+(.+)$/i, effect: 1 },
   { re: /^(.+?)\s+because\s+(.+)$/i, effect: 1 },
   { re: /^(.+?)\s+due\s+to\s+(.+)$/i, effect: 1 },
   { re: /^(.+?)[;,]?\s+(?:and\s+)?as\s+a\s+result,?\s+(.+)$/i, effect: 2 },
   { re: /^(.+?),?\s+so\s+that\s+(.+)$/i, effect: 2 },
+  {
+    re: /^(.+?)[,;]\s+(?:and\s+)?(?:so|therefore|hence|thus),?\s+(?!far\b|much\b|many\b)(.+)$/i,
+    effect: 2,
+  },
   { re: /^(.*\bdecid(?:e|es|ed)\b.+?)\s+since\s+(.+)$/i, effect: 1 },
+  { re: /^the\s+(?:main\s+)?reason\s+for\s+(.+?)\s+(?:was|is)\s+(?:that\s+)?(.+)$/i, effect: 1 },
 ];
+
+const MONTH =
+  'january|february|march|april|may|june|july|august|september|october|november|december';
+const DAY = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+/** A clause's closing time adjunct ("until January", "last week", "in 2024"): not the event. */
+const TIME_TAIL = new RegExp(
+  `\\s+(?:(?:until|till|by|in|on|since|before|after)\\s+(?:${MONTH}|${DAY}|\\d{4}|(?:next|last|this)\\s+\\w+)|(?:next|last|this)\\s+(?:week|month|quarter|year|${DAY})|yesterday|today|tomorrow|tonight)$`,
+  'i',
+);
+
+const clause = (text: string): string => cleanPhrase(cleanPhrase(text).replace(TIME_TAIL, ''));
 
 /** The first causal cue's triple in a sentence, or none. */
 export function causalTriples(sentence: string): RawTriple[] {
@@ -26,8 +46,8 @@ export function causalTriples(sentence: string): RawTriple[] {
   for (const cue of CUES) {
     const m = cue.re.exec(text);
     if (m === null) continue;
-    const effect = cleanPhrase(m[cue.effect] ?? '');
-    const cause = cleanPhrase(m[cue.effect === 1 ? 2 : 1] ?? '');
+    const effect = clause(m[cue.effect] ?? '');
+    const cause = clause(m[cue.effect === 1 ? 2 : 1] ?? '');
     if (effect === '' || cause === '') continue;
     return [{ subject: effect, predicate: 'caused_by', object: cause }];
   }

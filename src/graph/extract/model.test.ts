@@ -41,6 +41,7 @@ describe('validateModelTriples', () => {
     ['the same entity at both ends', { ...ok, object: 'Platform team' }],
     ['a missing field', { subject: 'a', predicate: 'owns', object: 'b' }],
     ['not an object', 'platform team owns billing service'],
+    ['a phrase that is only a determiner', { ...ok, subject: 'the' }],
   ])('drops %s and counts it', (_why, bad) => {
     const r = validateModelTriples(TEXT, [bad, ok]);
     expect(r.dropped).toBe(1);

@@ -2,7 +2,7 @@
 // possessive pronouns dropped, phrases cut at a preposition, comma or time word. Pure.
 import { slugOf } from '../slug.js';
 
-const LEADING = /^(?:(?:the|a|an|our|their|my|your|his|her|its|this|that|these|those)\s+)+/i;
+const LEADING = /^(?:(?:the|a|an|our|their|my|your|his|her|its|this|that|these|those)(?:\s+|$))+/i;
 /** Words that end a noun phrase (prepositions, subordinators, time words). */
 const ENDERS = new Set(
   (
