@@ -183,7 +183,7 @@ describe('model fact extraction', () => {
   it('a serving core wakes the backlog after a sync; the call still returns first', async () => {
     reply = () => triples([owns, uses]);
     await setup(undefined, true);
-    await expect.poll(() => worker().pending()).toBe(0);
+    await expect.poll(() => worker().pending(), { timeout: 20_000 }).toBe(0);
     expect(await facts('billing service')).toContain('billing service uses Kubernetes');
   });
 });
