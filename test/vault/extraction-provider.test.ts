@@ -8,7 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KgAnswer, RemoteStage, VaultStatus } from '../../src/vault/index.js';
 import { tempDir, type TempDir } from '../helpers.js';
 import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
-import { type Answer, loopback, type Loopback, openAiChat, type Seen } from './loopback.js';
+import {
+  type Answer,
+  loopback,
+  type Loopback,
+  ollamaChat,
+  openAiChat,
+  type Seen,
+} from './loopback.js';
 
 const BILLING = 'The platform team owns the billing service.';
 const MOVED = 'We moved the billing service onto Kubernetes last year.';
@@ -27,8 +34,8 @@ const stage = (timeoutMs = 2000): RemoteStage => ({
   timeoutMs,
 });
 
-async function setup(timeoutMs?: number, autoEmbed = false): Promise<void> {
-  s = await vaultSetup({ vaultExtraction: stage(timeoutMs), autoEmbed });
+async function setup(timeoutMs?: number, autoEmbed = false, over?: RemoteStage): Promise<void> {
+  s = await vaultSetup({ vaultExtraction: over ?? stage(timeoutMs), autoEmbed });
   writeNotes(root.path, { 'billing.md': NOTE });
   await s.sync('default', root.path);
 }
@@ -185,5 +192,20 @@ describe('model fact extraction', () => {
     await setup(undefined, true);
     await expect.poll(() => worker().pending(), { timeout: 20_000 }).toBe(0);
     expect(await facts('billing service')).toContain('billing service uses Kubernetes');
+  });
+
+  it('speaks Ollama’s /api/chat with format json', async () => {
+    reply = (seen) =>
+      seen.path === '/api/chat' ? ollamaChat(JSON.stringify({ triples: [uses] })) : { status: 404 };
+    await setup(undefined, false, {
+      kind: 'ollama',
+      url: server.url,
+      model: 'llama',
+      timeoutMs: 2000,
+    });
+    await worker().drain();
+    expect(server.seen[0]?.body).toMatchObject({ model: 'llama', format: 'json', stream: false });
+    expect(await facts('billing service')).toEqual(['billing service uses Kubernetes']);
+    expect((await status()).extraction).toMatchObject({ extractor: 'ollama:llama', done: 1 });
   });
 });
