@@ -167,6 +167,11 @@ export {
 } from './retrieve/index.js';
 export { indexStats, memoryStats, vaultStatus } from './stats.js';
 export {
+  type DeclaredReport,
+  reconcileDeclaredEdges,
+  type UnresolvedReference,
+} from './declared.js';
+export {
   documentEvidenceKey,
   dropDocumentFacts,
   recordDocumentFacts,
