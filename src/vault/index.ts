@@ -133,6 +133,8 @@ export {
   type VaultServiceOptions,
 } from './service.js';
 export {
+  type CausalHit,
+  type CausalMark,
   type CompactHit,
   DEFAULT_QUERY_STAGES,
   explainVaultRanking,
@@ -140,7 +142,9 @@ export {
   findTarget,
   forgetDocument,
   type FullHit,
-  GRAPH_PENDING,
+  HOP_DECAY,
+  HOP_PER_ANCHOR,
+  HOP_TOTAL,
   intentSearch,
   isConfident,
   lifecycleRestore,
