@@ -94,27 +94,32 @@ function mergeRuns(runs: readonly { ranked: readonly Ranked[] }[]): Map<number, 
   return byDoc;
 }
 
-/**
- * query_plan: each clause runs the causal pipeline (its own intent, the caller's filter, the
- * WHY lane); the clauses' lists are fused by RRF.
- */
-export async function queryPlan(
-  deps: GraphDeps,
-  args: { query: string; limit: number; compact: boolean; filter: VaultFilter },
-  stages: QueryStages = deps.stages ?? DEFAULT_QUERY_STAGES,
-): Promise<PlanAnswer> {
+type PlanArgs = { query: string; limit: number; compact: boolean; filter: VaultFilter };
+
+/** Each clause through the causal pipeline: its own intent, the caller's filter, the WHY lane. */
+async function runClauses(deps: GraphDeps, stages: QueryStages, args: PlanArgs) {
   const runs = [];
-  const degradedLegs: { leg: string; reason: string }[] = [];
-  for (const [i, clause] of planClauses(args.query).entries()) {
+  for (const clause of planClauses(args.query)) {
     const intent = classifyIntent(clause).value;
     const run = await runCausalPipeline(deps, stages, {
       ...{ query: clause, intent, limit: args.limit, candidateLimit: 30 },
       ...{ graph: true, filter: args.filter, whyLane: true },
     });
-    for (const d of run.outcome.degradedLegs)
-      degradedLegs.push({ leg: `clause ${i + 1} ${d.leg}`, reason: d.reason });
     runs.push({ clause, intent, ...run });
   }
+  return runs;
+}
+
+/** query_plan: the clauses' causal pipeline runs, fused by RRF. */
+export async function queryPlan(
+  deps: GraphDeps,
+  args: PlanArgs,
+  stages: QueryStages = deps.stages ?? DEFAULT_QUERY_STAGES,
+): Promise<PlanAnswer> {
+  const runs = await runClauses(deps, stages, args);
+  const degradedLegs = runs.flatMap((r, i) =>
+    r.outcome.degradedLegs.map((d) => ({ leg: `clause ${i + 1} ${d.leg}`, reason: d.reason })),
+  );
   const byDoc = mergeRuns(runs);
   const fused = fuseLists(
     runs.map((r, i) => ({
