@@ -77,9 +77,9 @@ export async function activeDocumentsByKey(
 export async function declaredCausalEdges(
   db: Queryable,
   vault: string,
-): Promise<{ sourceId: number; targetId: number }[]> {
+): Promise<{ sourceId: number; targetId: number; reasoning: string | null }[]> {
   return db.all(
-    `SELECT source_id AS sourceId, target_id AS targetId FROM vault_edges
+    `SELECT source_id AS sourceId, target_id AS targetId, reasoning FROM vault_edges
      WHERE vault = ? AND edge_type = 'causal' AND origin = 'declared' ORDER BY id`,
     [vault],
   );

@@ -134,17 +134,16 @@ export async function reconcileDeclaredEdges(
   const bad: UnresolvedReference[] = [];
   const wanted = await wantedEdges(tx, vault, bad);
   const existing = await declaredCausalEdges(tx, vault);
-  const had = new Set(existing.map((e) => edgeKey(e.sourceId, e.targetId)));
+  const had = new Map(existing.map((e) => [edgeKey(e.sourceId, e.targetId), e.reasoning]));
   const stale = existing.filter((e) => !wanted.has(edgeKey(e.sourceId, e.targetId)));
-  const around = [...new Set(stale.flatMap((e) => [e.sourceId, e.targetId]))];
-  await removeVaultEdges(tx, {
-    documentIds: around,
-    type: 'causal',
-    origin: 'declared',
-    end: 'either',
-  });
+  const around = new Set(stale.flatMap((e) => [e.sourceId, e.targetId]));
+  const documentIds = [...around];
+  await removeVaultEdges(tx, { documentIds, type: 'causal', origin: 'declared', end: 'either' });
   let added = 0;
   for (const [key, e] of wanted) {
+    // Unchanged declared edges away from the removal need no write.
+    const kept = !around.has(e.sourceId) && !around.has(e.targetId);
+    if (kept && had.get(key) === e.reasoning) continue;
     const r = await upsertVaultEdge(
       tx,
       { vault, ...e, type: 'causal', weight: 1, origin: 'declared', confidence: 1 },
