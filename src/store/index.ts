@@ -101,6 +101,15 @@ export {
   type VaultExtractionTodo,
   type VaultExtractionTotals,
 } from './vault-extractions.js';
+export {
+  activeDocumentsByKey,
+  DECLARED_CAUSAL_KEYS,
+  declaredCausalEdges,
+  type DeclaringDocument,
+  declaringDocuments,
+  type DocumentKey,
+  eligibleCausalStep,
+} from './vault-causal.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

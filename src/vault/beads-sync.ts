@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
+import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
@@ -113,6 +114,7 @@ async function index(
   await store.write(async (tx) => {
     const ids = gone.map((st) => st.id);
     await store.vaultIndex.deactivate(tx, report.vault, ids, GONE, at);
+    await reconcileDeclaredEdges(tx, report.vault, at);
     await store.vaultIndex.markSynced(tx, c.id, at);
   });
   report.deactivated = gone.length;

@@ -144,6 +144,8 @@ export {
   type VaultServiceOptions,
 } from './service.js';
 export {
+  type CausalHit,
+  type CausalMark,
   type CompactHit,
   DEFAULT_QUERY_STAGES,
   explainVaultRanking,
@@ -151,7 +153,9 @@ export {
   findTarget,
   forgetDocument,
   type FullHit,
-  GRAPH_PENDING,
+  HOP_DECAY,
+  HOP_PER_ANCHOR,
+  HOP_TOTAL,
   intentSearch,
   isConfident,
   lifecycleRestore,
@@ -177,6 +181,11 @@ export {
   vsearchVault,
 } from './retrieve/index.js';
 export { indexStats, memoryStats, type VaultStatus, vaultStatus } from './stats.js';
+export {
+  type DeclaredReport,
+  reconcileDeclaredEdges,
+  type UnresolvedReference,
+} from './declared.js';
 export {
   documentEvidenceKey,
   dropDocumentFacts,

@@ -3,6 +3,7 @@
 // retrieval filters by default (see VaultFilter); saved scrubbed like any document.
 import type { Scrubber } from '../memory/index.js';
 import { INTERNAL_COLLECTION, type Store } from '../store/index.js';
+import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
 import { prepareDocument, writeDocument } from './ingest.js';
 import type { ContentType } from './scoring/index.js';
@@ -85,6 +86,7 @@ export async function saveInternal(
     for (let n = 2; await store.vaultIndex.pathTaken(tx, c.id, path); n++) path = `${base}-${n}.md`;
     const input = { ...prepared.input, collectionId: c.id, path };
     const row = await writeDocument(store, tx, { ...prepared, input });
+    await reconcileDeclaredEdges(tx, vault, at);
     return { id: row.id, docid: row.docid, path, collection: INTERNAL_COLLECTION };
   });
 }

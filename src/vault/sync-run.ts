@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultCollectionRow, VaultSyncState } from '../store/index.js';
+import { type DeclaredReport, reconcileDeclaredEdges } from './declared.js';
 import { dropDocumentFacts } from './facts.js';
 import { type PreparedDocument, prepareDocument, sha256, writeDocument } from './ingest.js';
 import type { Skipped, WalkedFile, WalkResult } from './walk.js';
@@ -33,6 +34,8 @@ export interface SyncReport {
   skipped: Skipped[];
   /** A walk limit stopped early: nothing was deactivated for missing files. */
   truncated: boolean;
+  /** Declared causal edges (frontmatter caused_by / causes), reconciled at the end. */
+  declared: DeclaredReport;
   ms: number;
 }
 
@@ -129,7 +132,8 @@ export class SyncRun {
 
   /**
    * Deactivates active documents whose file was not seen ('deleted-on-disk'; none when the walk
-   * was truncated) or was skipped ('skipped-on-sync'), and marks the collection synced.
+   * was truncated) or was skipped ('skipped-on-sync'), reconciles the vault's declared causal
+   * edges (pending references resolve once their target exists), and marks the collection synced.
    */
   async finish(walk: WalkResult): Promise<void> {
     const { store, vault, report } = this.#c;
@@ -144,6 +148,7 @@ export class SyncRun {
       await store.vaultIndex.deactivate(tx, vault, deleted, 'deleted-on-disk', at);
       await store.vaultIndex.deactivate(tx, vault, hidden, 'skipped-on-sync', at);
       await dropDocumentFacts(store, tx, vault, [...deleted, ...hidden], at);
+      report.declared = await reconcileDeclaredEdges(tx, vault, at);
       await store.vaultIndex.markSynced(tx, this.#c.collection.id, at);
     });
     report.deactivated = deleted.length + hidden.length;

@@ -81,6 +81,7 @@ export async function syncVault(store: Store, options: SyncOptions): Promise<Syn
     ...{ vault, collection: collectionName, contentRoot: root, pattern },
     ...{ added: 0, updated: 0, unchanged: 0, reactivated: 0, deactivated: 0, read: 0 },
     ...{ fragments: 0, redacted: 0, skipped: [...walk.skipped], truncated: walk.truncated, ms: 0 },
+    declared: { edges: 0, added: 0, removed: 0, unresolved: 0, unresolvedFirst: [] },
   };
   const run = new SyncRun(
     { store, scrubber: options.scrubber, vault, collection, now, report },

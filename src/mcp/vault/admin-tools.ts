@@ -14,12 +14,17 @@ import {
 } from '../../vault/index.js';
 import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
 
+function declaredText(d: SyncReport['declared']): string {
+  const first = d.unresolvedFirst.map((u) => `${u.path} ${u.key} ${u.ref}: ${u.reason}`);
+  return `${d.edges} declared causal edge(s) (${d.added} added, ${d.removed} removed)${d.unresolved === 0 ? '' : `, ${d.unresolved} unresolved reference(s) kept pending (${first.join('; ')}${d.unresolved > first.length ? '; …' : ''})`}`;
+}
+
 function syncText(r: SyncReport): string {
   const skipped =
     r.skipped.length === 0
       ? ''
       : `; skipped ${r.skipped.length} (${[...new Set(r.skipped.map((s) => s.reason))].join(', ')})`;
-  return `synced ${r.contentRoot} (${r.pattern}) into ${r.vault}/${r.collection}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.reactivated} reactivated, ${r.deactivated} deactivated, ${r.fragments} fragments, ${r.redacted} secret(s) redacted${skipped}${r.truncated ? '; WALK LIMIT HIT: nothing was deactivated for missing files' : ''} in ${r.ms} ms`;
+  return `synced ${r.contentRoot} (${r.pattern}) into ${r.vault}/${r.collection}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.reactivated} reactivated, ${r.deactivated} deactivated, ${r.fragments} fragments, ${r.redacted} secret(s) redacted${skipped}${r.truncated ? '; WALK LIMIT HIT: nothing was deactivated for missing files' : ''}; ${declaredText(r.declared)} in ${r.ms} ms`;
 }
 
 export function adminTools(core: Core): VaultTool[] {

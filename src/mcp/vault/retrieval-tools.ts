@@ -115,7 +115,7 @@ export function retrievalTools(core: Core): VaultTool[] {
     vaultTool({
       name: 'intent_search',
       description:
-        'Intent-classified search (WHY, WHEN, ENTITY, WHAT; force_intent overrides). Not filtered: system memory (_clawmem) is searched too. enable_graph_traversal controls the graph stages (the causal graph is not built yet: the answer says so).',
+        'Intent-classified search (WHY, WHEN, ENTITY, WHAT; force_intent overrides). Not filtered: system memory (_clawmem) is searched too. Runs the shared causal pipeline: anchors, intent weighting, then one causal hop each way (≤ 3 per anchor, ≤ 10 in all; hop results carry causal: [{anchorDocid, direction}]). enable_graph_traversal: false skips the hop; stages say what ran.',
       input: intentSearchInput,
       annotations: { title: 'Intent search', ...READ_ONLY },
       handler: async (a) => {
@@ -136,7 +136,7 @@ export function retrievalTools(core: Core): VaultTool[] {
     vaultTool({
       name: 'query_plan',
       description:
-        'Multi-topic decomposition: splits the query into clauses, runs the query pipeline for each, and fuses them. Returns per-clause results and the merged list.',
+        'Multi-topic decomposition: splits the query into clauses, runs the shared causal pipeline for each (anchors, intent weighting, one causal hop each way, the WHY observation lane), and fuses them. Returns per-clause results and the merged list.',
       input: queryPlanInput,
       annotations: { title: 'Query plan', ...READ_ONLY },
       handler: async (a) => {

@@ -1,16 +1,23 @@
 // Readable summaries of cairn-vault answers (structuredContent carries everything): the status
 // or regime first, then one line per hit with its docid, path, score and basis, and its snippet.
-import type { VaultHit } from '../../vault/index.js';
+import type { CausalHit, VaultHit } from '../../vault/index.js';
 
 const score = (n: number): string => n.toFixed(3);
 
 /** One numbered line per hit plus its snippet, indented. */
-export function hitLines(hits: readonly VaultHit[], basis?: string): string[] {
+export function hitLines(hits: readonly (VaultHit | CausalHit)[], basis?: string): string[] {
   return hits.flatMap((h, i) => {
     const b = 'scoreBasis' in h ? h.scoreBasis : basis;
     const head = `${i + 1}. ${h.docid} ${h.path} — ${h.title} (score ${score(h.score)}${b === undefined ? '' : ` ${b}`})`;
     const snippet = h.snippet.replace(/\s+/g, ' ').trim();
-    return snippet === '' ? [head] : [head, `   ${snippet}`];
+    const causal = 'causal' in h ? h.causal : undefined;
+    const via =
+      causal === undefined
+        ? []
+        : [
+            `   via the causal hop: ${causal.map((m) => `${m.direction} of ${m.anchorDocid}`).join(', ')}`,
+          ];
+    return [head, ...via, ...(snippet === '' ? [] : [`   ${snippet}`])];
   });
 }
 

@@ -14,7 +14,9 @@ export { findSimilar, sessionLog, timelineOf } from './neighbours.js';
 export { DEFAULT_QUERY_STAGES, queryVault, type QueryStages } from './query.js';
 export { explainVaultRanking, type RankItem } from './rank-explain.js';
 export { memoryRetrieve, type RetrieveMode } from './retrieve.js';
-export { GRAPH_PENDING, intentSearch, queryPlan } from './routes.js';
+export { type CausalHit } from './causal.js';
+export { type CausalMark, HOP_DECAY, HOP_PER_ANCHOR, HOP_TOTAL } from './causal-hop.js';
+export { intentSearch, queryPlan } from './routes.js';
 export {
   type RetrieveDeps,
   searchVault,

@@ -2,7 +2,7 @@
 // routes: keyword (BM25, composite), semantic (vsearch, raw cosine), causal (the WHY pipeline,
 // default-filtered, plus the WHY observation lane), timeline (session history), discovery
 // (find_similar of the document the query names), complex (query_plan), hybrid (query).
-import { INTERNAL_COLLECTION, type Store, type VaultFilter } from '../../store/index.js';
+import type { Store, VaultFilter } from '../../store/index.js';
 import { classifyRoute, type Route } from '../query/index.js';
 import { compositeOrder, scoreAll, WEIGHT_PROFILES } from '../scoring/index.js';
 import { candidatesOf, textDocHits } from './candidates.js';
@@ -10,7 +10,7 @@ import { hitOf, type VaultHit } from './hits.js';
 import { findSimilar, sessionLog } from './neighbours.js';
 import { queryVault } from './query.js';
 import { intentSearch, queryPlan } from './routes.js';
-import { type RetrieveDeps, searchVault, vsearchVault } from './search.js';
+import { type RetrieveDeps, vsearchVault } from './search.js';
 
 export type RetrieveMode =
   'auto' | 'keyword' | 'semantic' | 'causal' | 'timeline' | 'discovery' | 'complex' | 'hybrid';
@@ -56,7 +56,7 @@ async function keyword(deps: Deps, a: RetrieveArgs) {
   return { results, detail: { regime: 'composite', scoreBasis: 'composite' } };
 }
 
-/** WHY pipeline on the default filter, plus up to three observations of the internal collection. */
+/** The causal pipeline forced to WHY on the default filter, with the WHY observation lane. */
 async function causal(deps: Deps, a: RetrieveArgs) {
   const main = await intentSearch(deps, {
     query: a.query,
@@ -65,24 +65,11 @@ async function causal(deps: Deps, a: RetrieveArgs) {
     graph: true,
     filter: a.filter,
     keepFilter: true,
-  });
-  const lane = await searchVault(deps, {
-    query: a.query,
-    limit: 10,
     compact: a.compact,
-    filter: { ...a.filter, collections: [INTERNAL_COLLECTION] },
   });
-  const seen = new Set(main.results.map((r) => r.docid));
-  const observations = lane.results
-    .filter((r) => r.path.startsWith('observations/') && !seen.has(r.docid))
-    .slice(0, 3);
   return {
-    results: [...main.results, ...observations],
-    detail: {
-      intent: main.intent,
-      stages: main.stages,
-      observationLane: observations.map((o) => o.docid),
-    },
+    results: main.results,
+    detail: { intent: main.intent, stages: main.stages, observationLane: main.observationLane },
   };
 }
 

@@ -6,7 +6,7 @@ import { stub, type VaultFixture, vaultFixture } from '../../../test/vault/store
 import { INTERNAL_COLLECTION } from '../../store/index.js';
 import { findSimilar, sessionLog, timelineOf } from './neighbours.js';
 import { memoryRetrieve } from './retrieve.js';
-import { GRAPH_PENDING, intentSearch, queryPlan } from './routes.js';
+import { intentSearch, queryPlan } from './routes.js';
 
 let f: VaultFixture;
 beforeEach(async () => {
@@ -56,7 +56,7 @@ beforeEach(async () => {
 afterEach(() => f.close());
 
 describe('intent_search', () => {
-  it('classifies, is unfiltered, and says the graph stage did not run', async () => {
+  it('classifies, is unfiltered, and says the hop found no causal edges', async () => {
     const r = await intentSearch(f.deps, {
       query: 'why did we choose retries for the queue',
       limit: 5,
@@ -66,7 +66,8 @@ describe('intent_search', () => {
     expect(r).toMatchObject({ intent: 'WHY', intentSource: 'classified' });
     expect(r.results[0]?.path).toBe('decisions/queue.md');
     expect(r.results.map((h) => h.path)).toContain('observations/o1.md');
-    expect(r.stages.graphTraversal).toBe(GRAPH_PENDING);
+    expect(r.stages.graphTraversal).toMatch(/^ran: no eligible causal edges from the \d+ anchor/);
+    expect(r.stages.mpfp).toMatch(/^not run: /);
     const forced = await intentSearch(f.deps, {
       query: 'queue',
       limit: 5,
