@@ -104,6 +104,7 @@ export {
 export {
   activeDocumentsByKey,
   DECLARED_CAUSAL_KEYS,
+  declarationMayName,
   declaredCausalEdges,
   type DeclaringDocument,
   declaringDocuments,

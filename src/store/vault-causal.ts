@@ -29,6 +29,27 @@ function parseObject(text: string): Record<string, unknown> {
   }
 }
 
+/**
+ * Whether some active document of `vault` declares causes or effects with a frontmatter that
+ * contains one of `needles` (a docid, a path) as text: a cheap, conservative test (it may say
+ * yes for a mention that is not a reference, never no for a reference) of whether a new
+ * document can resolve a pending declaration.
+ */
+export async function declarationMayName(
+  db: Queryable,
+  vault: string,
+  needles: readonly string[],
+): Promise<boolean> {
+  if (needles.length === 0) return false;
+  const any = needles.map(() => 'frontmatter LIKE ?').join(' OR ');
+  const row = await db.get<{ one: number }>(
+    `SELECT 1 AS one FROM vault_documents WHERE vault = ? AND active = 1
+       AND (frontmatter LIKE ? OR frontmatter LIKE ?) AND (${any}) LIMIT 1`,
+    [vault, '%"caused_by"%', '%"causes"%', ...needles.map((n) => `%${n}%`)],
+  );
+  return row !== undefined;
+}
+
 /** Active documents of `vault` whose frontmatter has a `caused_by` or `causes` key, by id. */
 export async function declaringDocuments(
   db: Queryable,

@@ -97,9 +97,11 @@ async function wantedEdges(tx: Queryable, vault: string, bad: UnresolvedReferenc
   const refs = (await declaringDocuments(tx, vault)).flatMap((d) => referencesOf(d, bad));
   const found = await activeDocumentsByKey(tx, vault, {
     docids: refs.flatMap((r) => (r.docid === undefined ? [] : [r.docid])),
-    paths: refs.flatMap((r) =>
-      r.path === undefined ? [] : [r.path, ...(qualified(r.path)?.path ?? [])],
-    ),
+    paths: refs.flatMap((r) => {
+      if (r.path === undefined) return [];
+      const q = qualified(r.path);
+      return q === undefined ? [r.path] : [r.path, q.path];
+    }),
   });
   const wanted = new Map<string, { sourceId: number; targetId: number; reasoning: string }>();
   for (const r of refs) {

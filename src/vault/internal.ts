@@ -2,7 +2,12 @@
 // handoffs, diary entries) written through the API, never synced from disk. Excluded from the
 // retrieval filters by default (see VaultFilter); saved scrubbed like any document.
 import type { Scrubber } from '../memory/index.js';
-import { INTERNAL_COLLECTION, type Store } from '../store/index.js';
+import {
+  DECLARED_CAUSAL_KEYS,
+  declarationMayName,
+  INTERNAL_COLLECTION,
+  type Store,
+} from '../store/index.js';
 import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
 import { prepareDocument, writeDocument } from './ingest.js';
@@ -86,7 +91,11 @@ export async function saveInternal(
     for (let n = 2; await store.vaultIndex.pathTaken(tx, c.id, path); n++) path = `${base}-${n}.md`;
     const input = { ...prepared.input, collectionId: c.id, path };
     const row = await writeDocument(store, tx, { ...prepared, input });
-    await reconcileDeclaredEdges(tx, vault, at);
+    // A new system document changes the declared edges only when it declares some itself or a
+    // pending declaration may name it: the whole-vault reconciliation runs only then.
+    const declares = DECLARED_CAUSAL_KEYS.some((k) => doc.frontmatter?.[k] !== undefined);
+    if (declares || (await declarationMayName(tx, vault, [row.docid, path])))
+      await reconcileDeclaredEdges(tx, vault, at);
     return { id: row.id, docid: row.docid, path, collection: INTERNAL_COLLECTION };
   });
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { upsertVaultEdge } from '../../src/store/index.js';
-import type { DeclaredReport } from '../../src/vault/index.js';
+import { type DeclaredReport, saveInternal } from '../../src/vault/index.js';
 import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
 
 let s: VaultSetup;
@@ -138,5 +138,26 @@ describe('declared causal edges', () => {
     rmSync(join(s.notes.path, 'notes/x.md'));
     expect((await sync()).declared).toMatchObject({ edges: 0, removed: 1 });
     expect(await edges()).toEqual(['decisions/queue.md → notes/lunch.md (extracted): because']);
+  });
+
+  it('resolves a pending declaration when an internal save writes the document it names', async () => {
+    writeNotes(s.notes.path, {
+      'notes/fallout.md': md('caused_by: _clawmem/handoffs/shift.md', 'Fallout of the shift'),
+    });
+    expect((await sync()).declared.unresolved).toBe(1);
+    const { store, scrubber } = s.core.vault;
+    await saveInternal(store, scrubber, 'default', {
+      ...{ kind: 'handoff', title: 'Unrelated', content: 'Nothing names this one.' },
+    });
+    expect(await edges()).toEqual([]);
+    await saveInternal(store, scrubber, 'default', {
+      ...{ kind: 'handoff', title: 'Shift', content: 'The night shift.', base: 'handoffs/shift' },
+    });
+    expect(await edges()).toEqual([
+      '_clawmem/handoffs/shift.md → notes/fallout.md (declared): declared in notes/fallout.md frontmatter (caused_by)'.replace(
+        '_clawmem/',
+        '',
+      ),
+    ]);
   });
 });
