@@ -85,7 +85,7 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
   vault:
     'the document-memory vault server over stdio (vaults from $CAIRN_VAULTS or vault_sync); also the bin cairn-mcp-vault',
   graph:
-    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory; also the bin cairn-mcp-graph',
+    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory, on one named graph; also the bin cairn-mcp-graph',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>
