@@ -70,6 +70,19 @@ export function serverFlags(name: McpServerName): (keyof typeof BINDING_FLAGS)[]
 }
 
 /**
+ * `name` when a graph connection or import may address it.
+ * @throws UsageError naming `source` for a malformed or reserved `vault:` name
+ */
+export function checkedGraph(name: string, source: string): string {
+  try {
+    return checkGraphName(name, source);
+  } catch (e) {
+    if (e instanceof GraphNameError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/**
  * The graph `cairn mcp graph` serves: `--graph`, else $CAIRN_GRAPH_NAME (empty = unset), else
  * undefined (the default graph).
  * @throws UsageError naming the flag or variable for a malformed or reserved name
@@ -78,18 +91,11 @@ export function graphChoice(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
+  if (flag !== undefined) return checkedGraph(flag, '--graph');
   const fromEnv = env['CAIRN_GRAPH_NAME'];
-  const [name, source] =
-    flag !== undefined
-      ? [flag, '--graph']
-      : [fromEnv === '' ? undefined : fromEnv, 'CAIRN_GRAPH_NAME'];
-  if (name === undefined) return undefined;
-  try {
-    return checkGraphName(name, source);
-  } catch (e) {
-    if (e instanceof GraphNameError) throw new UsageError(e.message);
-    throw e;
-  }
+  return fromEnv === undefined || fromEnv === ''
+    ? undefined
+    : checkedGraph(fromEnv, 'CAIRN_GRAPH_NAME');
 }
 
 type BindingFlagName = keyof typeof BINDING_FLAGS;

@@ -376,7 +376,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       'import @modelcontextprotocol/server-memory data into the knowledge graph (one transaction; a rerun adds nothing)',
     flags: {
       'dry-run': { type: 'boolean', help: 'count what would be added, write nothing' },
-      graph: { type: 'string', arg: 'NAME', help: 'the graph to import into (default: default)' },
+      graph: {
+        type: 'string',
+        arg: 'NAME',
+        help: 'the graph to import into (default: default; vault:* names are reserved)',
+      },
       ...JSON_FLAG,
       ...SERVE_DB,
     },
