@@ -56,16 +56,19 @@ export const BINDING_FLAG: Readonly<Record<keyof Binding, keyof typeof BINDING_F
   graphName: 'graph',
 };
 
-/** Flags of `cairn mcp <name>` beyond its signed attach params (not `cairn config`'s). */
-const STDIO_ONLY: Partial<Record<McpServerName, keyof typeof BINDING_FLAGS>> = {
+/**
+ * Flags of `cairn mcp <name>` beyond its signed attach params: backplane's agent token (stdio
+ * only, not `cairn config`'s) and graph's name (`cairn config` writes it as `?graph=`).
+ */
+const UNSIGNED: Partial<Record<McpServerName, keyof typeof BINDING_FLAGS>> = {
   backplane: 'agent-token',
   graph: 'graph',
 };
 
-/** The binding flags `cairn mcp <name>` takes: its attach params, and STDIO_ONLY's. */
+/** The binding flags `cairn mcp <name>` takes: its attach params, and UNSIGNED's. */
 export function serverFlags(name: McpServerName): (keyof typeof BINDING_FLAGS)[] {
   const flags = MCP_SERVERS[name].bindingParams.map((k) => BINDING_FLAG[k]);
-  const extra = STDIO_ONLY[name];
+  const extra = UNSIGNED[name];
   return extra === undefined ? flags : [...flags, extra];
 }
 
@@ -115,8 +118,7 @@ export function checkConfigBinding(
     );
   }
   if (!isMcpServerName(server)) return;
-  const only = STDIO_ONLY[server];
-  const binds: BindingFlagName[] = serverFlags(server).filter((f) => f !== only);
+  const binds: BindingFlagName[] = serverFlags(server).filter((f) => f !== 'agent-token');
   const stray = (Object.keys(BINDING_FLAGS) as BindingFlagName[]).find(
     (f) => values[f] !== undefined && !binds.includes(f),
   );

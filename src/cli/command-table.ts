@@ -124,6 +124,7 @@ const CONFIG_FLAGS = {
     'room-team',
     'author',
     'delegate',
+    'graph',
   ]),
   url: {
     type: 'string',

@@ -16,7 +16,7 @@ import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js'
 import { cairnHome } from '../store/index.js';
 import { vaultWatchFromEnv } from '../vault/index.js';
 import { intFlag, UsageError } from './args.js';
-import { checkConfigBinding, graphChoice } from './binding-flags.js';
+import { checkConfigBinding, checkedGraph, graphChoice } from './binding-flags.js';
 import { contextServer as contextServerOf, contextSettings } from './context-modes.js';
 import { configDbPath } from './database.js';
 import { type IrcFlagValues, startIrc } from './irc-serve.js';
@@ -214,6 +214,7 @@ export interface ConfigFlags {
   'room-team'?: string | undefined;
   author?: string | undefined;
   delegate?: boolean | undefined;
+  graph?: string | undefined;
   url?: string | undefined;
   'no-auth'?: boolean | undefined;
   db?: string | undefined;
@@ -225,6 +226,7 @@ export interface ConfigFlags {
  */
 export function config(values: ConfigFlags): Promise<void> {
   checkConfigBinding(values);
+  if (values.graph !== undefined) checkedGraph(values.graph, '--graph');
   const parsed = attachInput.safeParse({
     runtime: values.runtime,
     server: values.server,
@@ -236,6 +238,7 @@ export function config(values: ConfigFlags): Promise<void> {
     roomTeamId: values['room-team'],
     postAuthorAgentId: values.author,
     delegate: values.delegate === true ? '1' : undefined,
+    graphName: values.graph,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

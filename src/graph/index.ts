@@ -1,7 +1,13 @@
 // The knowledge graph domain: entities, observations and relations (triples in the store), the
 // official memory server's semantics (the drop-in `cairn-graph`), and its JSONL import.
 export { EntityNotFoundError } from './errors.js';
-export { checkGraphName, GRAPH_NAME, GraphNameError, RESERVED_GRAPH_PREFIX } from './graph-name.js';
+export {
+  checkGraphName,
+  GRAPH_NAME,
+  GraphNameError,
+  graphNameProblem,
+  RESERVED_GRAPH_PREFIX,
+} from './graph-name.js';
 export {
   DEFAULT_GRAPH,
   type Entity,

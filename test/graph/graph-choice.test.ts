@@ -1,7 +1,8 @@
 // cairn-graph's per-connection graph: two connections on two named graphs of one store see only
 // their own entities, in memory, over stdio (`--graph`, CAIRN_GRAPH_NAME) and over HTTP
-// (`?graph=`); the nine tools list exactly as on the default graph; malformed and reserved
-// `vault:` names are refused (a typed error, exit 2 naming the flag, HTTP 400 with -32602).
+// (`?graph=`, written by /api/mcp/config); the nine tools list exactly as on the default graph;
+// malformed and reserved `vault:` names are refused (a typed error, exit 2 naming the flag,
+// HTTP 400 with -32602).
 import { join } from 'node:path';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -156,5 +157,22 @@ describe('cairn-graph: a graph per connection, over HTTP', () => {
       expect(body.error.code).toBe(-32602);
       expect(body.error.message).toMatch(message);
     }
+  }, 60_000);
+
+  it('writes ?graph= into the attach snippet of /api/mcp/config, and refuses a reserved name', async () => {
+    serve = await spawnServe(['--no-auth']);
+    const config = `${serve.base}/api/mcp/config?runtime=cursor&server=graph&graphName=`;
+    const ok = await fetch(`${config}alpha`);
+    expect(ok.status).toBe(200);
+    const snippet = (await ok.json()) as { url: string };
+    expect(snippet.url).toBe(`${serve.base}/api/mcp/graph?graph=alpha`);
+    const attached = await httpClient(snippet.url, null);
+    closers.push(attached.close);
+    await create(attached.client, 'Alpha');
+    const refused = await fetch(`${config}vault%3Awork`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^graphName: graph "vault:work" is reserved/,
+    );
   }, 60_000);
 });
