@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 
 import { z } from 'zod';
 
+import { type Predicate, PREDICATES } from '../graph/extract/index.js';
 import { isoTime } from '../shared/index.js';
 import {
   countCurrentTriples,
@@ -25,16 +26,10 @@ export const profileInput = z.object({
   rebuild: z.boolean({ error: () => 'rebuild must be true or false' }).default(false),
 });
 
+/** Predicates of events and causes rather than durable facts: left out of the profile. */
+const EVENT_PREDICATES: ReadonlySet<Predicate> = new Set(['blocks', 'caused_by', 'created']);
 /** Predicates of durable facts about the user, the team and the project. */
-export const PROFILE_PREDICATES = [
-  'adopted',
-  'decided',
-  'depends_on',
-  'owns',
-  'part_of',
-  'replaced',
-  'uses',
-] as const;
+export const PROFILE_PREDICATES = PREDICATES.filter((p) => !EVENT_PREDICATES.has(p));
 export const PROFILE_MAX_FACTS = 20;
 export const PROFILE_MAX_DOCUMENTS = 10;
 export const PROFILE_WINDOW_DAYS = 14;

@@ -44,6 +44,18 @@ const TEAM = {
   'progress/ranking.md': '---\ntype: progress\nstatus: open\n---\n# Ranking work\n\nStill open.\n',
 };
 
+/** TEAM synced on a test clock and its profile built once; the clock has moved on since. */
+async function builtOnce() {
+  const clock = testClock();
+  const setup = await vaultSetup({ clock: clock.now });
+  s = setup;
+  writeNotes(setup.notes.path, TEAM);
+  await setup.sync();
+  const first = await profile();
+  clock.tick();
+  return { setup, clock, first };
+}
+
 describe('profile', () => {
   it('builds static facts by evidence, documents, recent activity and open items', async () => {
     s = await vaultSetup();
@@ -73,12 +85,7 @@ describe('profile', () => {
   });
 
   it('serves the cache while its inputs are unchanged; rebuild forces a new build', async () => {
-    const clock = testClock();
-    s = await vaultSetup({ clock: clock.now });
-    writeNotes(s.notes.path, TEAM);
-    await s.sync();
-    const first = await profile();
-    clock.tick();
+    const { clock, first } = await builtOnce();
     const again = await profile();
     expect(again.data).toMatchObject({ served: 'cache', reason: 'unchanged', stale: false });
     expect(again.data.builtAt).toBe(first.data.builtAt);
@@ -93,14 +100,9 @@ describe('profile', () => {
   });
 
   it('is stale after a new document, and rebuilt with it', async () => {
-    const clock = testClock();
-    s = await vaultSetup({ clock: clock.now });
-    writeNotes(s.notes.path, TEAM);
-    await s.sync();
-    const first = await profile();
-    clock.tick();
-    writeNotes(s.notes.path, { 'notes/db.md': '# DB\n\nThe team uses SQLite.\n' });
-    await s.sync();
+    const { setup, first } = await builtOnce();
+    writeNotes(setup.notes.path, { 'notes/db.md': '# DB\n\nThe team uses SQLite.\n' });
+    await setup.sync();
     const r = await profile();
     expect(r.data).toMatchObject({ served: 'built', reason: 'stale', stale: true });
     expect(r.data.previous?.builtAt).toBe(first.data.builtAt);
