@@ -18,6 +18,7 @@ import {
   type Queryable,
   readVaultProfile,
   type Store,
+  type VaultProfileRow,
   writeVaultProfile,
 } from '../store/index.js';
 import { vaultGraphName } from './facts.js';
@@ -219,6 +220,17 @@ function message(a: Omit<ProfileAnswer, 'message'>): string {
   return `${head}: built (there was no cached profile)`;
 }
 
+/** The stored profile as served: its own parts and build time (its JSON is ours). */
+function fromCache(vault: string, cached: VaultProfileRow): ProfileAnswer {
+  const done = {
+    static: JSON.parse(cached.staticFacts) as StaticFacts,
+    dynamic: JSON.parse(cached.dynamicContext) as DynamicContext,
+    ...{ vault, builtAt: cached.builtAt, sourceHash: cached.sourceHash, previous: null },
+    ...{ served: 'cache' as const, reason: 'unchanged' as const, stale: false },
+  };
+  return { ...done, message: message(done) };
+}
+
 /**
  * The vault's profile: the cached one while its inputs are unchanged, else (or with `rebuild`)
  * built now and stored, saying why.
@@ -236,15 +248,8 @@ export async function getProfile(
   const hash = sourceHash(fresh);
   const cached = await readVaultProfile(store, vault);
   const previous = cached === undefined ? null : { builtAt: cached.builtAt };
-  if (!opts.rebuild && cached !== undefined && cached.sourceHash === hash) {
-    const served = {
-      static: JSON.parse(cached.staticFacts) as StaticFacts,
-      dynamic: JSON.parse(cached.dynamicContext) as DynamicContext,
-    };
-    const a = { ...served, vault, builtAt: cached.builtAt, sourceHash: hash, previous: null };
-    const done = { ...a, served: 'cache' as const, reason: 'unchanged' as const, stale: false };
-    return { ...done, message: message(done) };
-  }
+  if (!opts.rebuild && cached !== undefined && cached.sourceHash === hash)
+    return fromCache(vault, cached);
   await store.write((tx) =>
     writeVaultProfile(tx, vault, {
       staticFacts: JSON.stringify(fresh.static),
