@@ -1,6 +1,7 @@
 // The connection binding (`Binding`) as CLI flags, shared by `cairn mcp <server>` (which takes
 // the flags of its server's binding) and `cairn config` (which refuses a flag its --server does
 // not bind, so a snippet never names a flag the server would refuse).
+import { checkGraphName, GraphNameError } from '../graph/index.js';
 import {
   type Binding,
   isMcpServerName,
@@ -35,6 +36,11 @@ export const BINDING_FLAGS = {
     arg: 'TOKEN',
     help: 'backplane: act as the agent this token belongs to (default: $CAIRN_AGENT_TOKEN, else the operator)',
   },
+  graph: {
+    type: 'string',
+    arg: 'NAME',
+    help: 'graph: the named graph to serve (default: $CAIRN_GRAPH_NAME, else default; vault:* names are reserved)',
+  },
 } as const;
 
 /** The flag of each binding field (the registry's bindingParams name the fields a server honours). */
@@ -47,12 +53,52 @@ export const BINDING_FLAG: Readonly<Record<keyof Binding, keyof typeof BINDING_F
   postAuthorAgentId: 'author',
   delegate: 'delegate',
   agentToken: 'agent-token',
+  graphName: 'graph',
 };
 
-/** The binding flags `cairn mcp <name>` takes: its attach params, and backplane's agent token. */
+/**
+ * Flags of `cairn mcp <name>` beyond its signed attach params: backplane's agent token (stdio
+ * only, not `cairn config`'s) and graph's name (`cairn config` writes it as `?graph=`).
+ */
+const UNSIGNED: Partial<Record<McpServerName, keyof typeof BINDING_FLAGS>> = {
+  backplane: 'agent-token',
+  graph: 'graph',
+};
+
+/** The binding flags `cairn mcp <name>` takes: its attach params, and UNSIGNED's. */
 export function serverFlags(name: McpServerName): (keyof typeof BINDING_FLAGS)[] {
   const flags = MCP_SERVERS[name].bindingParams.map((k) => BINDING_FLAG[k]);
-  return name === 'backplane' ? [...flags, 'agent-token'] : flags;
+  const extra = UNSIGNED[name];
+  return extra === undefined ? flags : [...flags, extra];
+}
+
+/**
+ * `name` when a graph connection or import may address it.
+ * @throws UsageError naming `source` for a malformed or reserved `vault:` name
+ */
+export function checkedGraph(name: string, source: string): string {
+  try {
+    return checkGraphName(name, source);
+  } catch (e) {
+    if (e instanceof GraphNameError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The graph `cairn mcp graph` serves: `--graph`, else $CAIRN_GRAPH_NAME (empty = unset), else
+ * undefined (the default graph).
+ * @throws UsageError naming the flag or variable for a malformed or reserved name
+ */
+export function graphChoice(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (flag !== undefined) return checkedGraph(flag, '--graph');
+  const fromEnv = env['CAIRN_GRAPH_NAME'];
+  return fromEnv === undefined || fromEnv === ''
+    ? undefined
+    : checkedGraph(fromEnv, 'CAIRN_GRAPH_NAME');
 }
 
 type BindingFlagName = keyof typeof BINDING_FLAGS;

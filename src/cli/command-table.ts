@@ -85,7 +85,7 @@ const SERVER_SUMMARY: Readonly<Record<McpServerName, string>> = {
   vault:
     'the document-memory vault server over stdio (vaults from $CAIRN_VAULTS or vault_sync); also the bin cairn-mcp-vault',
   graph:
-    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory; also the bin cairn-mcp-graph',
+    'the knowledge-graph server over stdio, a drop-in for @modelcontextprotocol/server-memory, on one named graph; also the bin cairn-mcp-graph',
 };
 
 const mcpCommands = MCP_SERVER_NAMES.map((name) =>
@@ -124,6 +124,7 @@ const CONFIG_FLAGS = {
     'room-team',
     'author',
     'delegate',
+    'graph',
   ]),
   url: {
     type: 'string',
@@ -376,7 +377,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       'import @modelcontextprotocol/server-memory data into the knowledge graph (one transaction; a rerun adds nothing)',
     flags: {
       'dry-run': { type: 'boolean', help: 'count what would be added, write nothing' },
-      graph: { type: 'string', arg: 'NAME', help: 'the graph to import into (default: default)' },
+      graph: {
+        type: 'string',
+        arg: 'NAME',
+        help: 'the graph to import into (default: default; vault:* names are reserved)',
+      },
       ...JSON_FLAG,
       ...SERVE_DB,
     },

@@ -16,7 +16,7 @@ import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js'
 import { cairnHome } from '../store/index.js';
 import { vaultWatchFromEnv } from '../vault/index.js';
 import { intFlag, UsageError } from './args.js';
-import { checkConfigBinding } from './binding-flags.js';
+import { checkConfigBinding, checkedGraph, graphChoice } from './binding-flags.js';
 import { contextServer as contextServerOf, contextSettings } from './context-modes.js';
 import { configDbPath } from './database.js';
 import { type IrcFlagValues, startIrc } from './irc-serve.js';
@@ -140,6 +140,7 @@ export interface McpFlags {
   delegate?: boolean | undefined;
   'lease-ms'?: string | undefined;
   'agent-token'?: string | undefined;
+  graph?: string | undefined;
   mode?: string | undefined;
   remote?: string | undefined;
   token?: string | undefined;
@@ -156,8 +157,9 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
   const memoryServer = name === 'memory';
   const contextServer = name === 'context';
   const vaultServer = name === 'vault';
-  // A context mode that cannot start stops here, before the database opens.
+  // A context mode or a graph name that cannot start stops here, before the database opens.
   const modes = contextServer ? contextSettings(values) : undefined;
+  const graphName = name === 'graph' ? graphChoice(values.graph, process.env) : undefined;
   const core = await createCore({
     dbPath: values.db,
     leaseMs: intFlag(values['lease-ms'], '--lease-ms', 1000, 86_400_000),
@@ -175,6 +177,7 @@ export async function mcp(positionals: readonly string[], values: McpFlags): Pro
       postAuthorAgentId: values.author,
       delegate: values.delegate === true,
       agentToken: values['agent-token'] ?? process.env['CAIRN_AGENT_TOKEN'],
+      graphName,
     });
   const stopSweep = startLeaseSweeper(core);
   const transport = new StdioServerTransport();
@@ -211,6 +214,7 @@ export interface ConfigFlags {
   'room-team'?: string | undefined;
   author?: string | undefined;
   delegate?: boolean | undefined;
+  graph?: string | undefined;
   url?: string | undefined;
   'no-auth'?: boolean | undefined;
   db?: string | undefined;
@@ -222,6 +226,7 @@ export interface ConfigFlags {
  */
 export function config(values: ConfigFlags): Promise<void> {
   checkConfigBinding(values);
+  if (values.graph !== undefined) checkedGraph(values.graph, '--graph');
   const parsed = attachInput.safeParse({
     runtime: values.runtime,
     server: values.server,
@@ -233,6 +238,7 @@ export function config(values: ConfigFlags): Promise<void> {
     roomTeamId: values['room-team'],
     postAuthorAgentId: values.author,
     delegate: values.delegate === true ? '1' : undefined,
+    graphName: values.graph,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -12,6 +12,7 @@ import {
 } from '../graph/index.js';
 import { cairnHome, openSqliteStore } from '../store/index.js';
 import { UsageError } from './args.js';
+import { checkedGraph } from './binding-flags.js';
 import { configDbPath } from './database.js';
 import { findServer } from './serve-record.js';
 
@@ -43,8 +44,7 @@ function report(counts: ImportCounts, file: string, graph: string, dryRun: boole
 /** `cairn import server-memory <file>`. */
 export async function importServerMemory(file: string, flags: ImportFlags): Promise<void> {
   if (file === '') throw new UsageError('a file is required: cairn import server-memory <file>');
-  const graph = flags.graph ?? DEFAULT_GRAPH;
-  if (graph.trim() === '') throw new UsageError('--graph must not be empty');
+  const graph = flags.graph === undefined ? DEFAULT_GRAPH : checkedGraph(flags.graph, '--graph');
   const parsed = parseMemoryFile(readFileSync(file, 'utf8'));
   if (parsed.errors.length > 0) {
     for (const e of parsed.errors.slice(0, MAX_SHOWN))

@@ -2,6 +2,13 @@
 // official memory server's semantics (the drop-in `cairn-graph`), and its JSONL import.
 export { EntityNotFoundError } from './errors.js';
 export {
+  checkGraphName,
+  GRAPH_NAME,
+  GraphNameError,
+  graphNameProblem,
+  RESERVED_GRAPH_PREFIX,
+} from './graph-name.js';
+export {
   DEFAULT_GRAPH,
   type Entity,
   type KnowledgeGraph,

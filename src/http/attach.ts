@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 import { DEFAULT_BROKER_CONFIG } from '../broker/index.js';
+import { graphNameProblem } from '../graph/index.js';
 import { type Binding, MCP_SERVER_NAMES, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
 import { isValidId } from '../rooms/index.js';
 import { paramsOf, scopedToken, signedQuery } from './binding.js';
@@ -33,6 +34,14 @@ export const attachInput = z.object({
   postAuthorAgentId: roomIdent.optional(),
   /** teamchat: an orchestrator-driven run (lists team_delegate). */
   delegate: flag.optional(),
+  /** graph: the named graph (unsigned `?graph=`, stdio `--graph`); see graphNameOf. */
+  graphName: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = graphNameProblem(v);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
 });
 export type AttachInput = z.output<typeof attachInput>;
 
@@ -90,9 +99,17 @@ function bindingOf(input: AttachInput): Binding {
   };
 }
 
+/** The graph a graph-server snippet names (the option is ignored for other servers). */
+const graphNameOf = (input: AttachInput): string | undefined =>
+  input.server === 'graph' ? input.graphName : undefined;
+
 function httpLaunch(input: AttachInput, ctx: AttachContext): Launch {
   const binding = bindingOf(input);
-  const query = signedQuery(ctx.secret, input.server, binding).toString();
+  const signed = signedQuery(ctx.secret, input.server, binding);
+  const graph = graphNameOf(input);
+  // Unsigned: a choice of graph, not a scope (the signature covers the binding params only).
+  if (graph !== undefined) signed.set('graph', graph);
+  const query = signed.toString();
   const url = `${ctx.baseUrl}/api/mcp/${input.server}${query === '' ? '' : `?${query}`}`;
   const params = paramsOf(binding);
   let token = ctx.apiToken;
@@ -110,6 +127,8 @@ function stdioLaunch(input: AttachInput, ctx: AttachContext): Launch {
   if (input.roomTeamId !== undefined) args.push('--room-team', input.roomTeamId);
   if (input.postAuthorAgentId !== undefined) args.push('--author', input.postAuthorAgentId);
   if (input.delegate === true) args.push('--delegate');
+  const graph = graphNameOf(input);
+  if (graph !== undefined) args.push('--graph', graph);
   return { command: process.execPath, args, env: { CAIRN_DB_PATH: ctx.dbPath } };
 }
 

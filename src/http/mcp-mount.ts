@@ -10,8 +10,10 @@ import {
   type Binding,
   type ConnectionAuth,
   MCP_SERVERS,
+  type McpServerEntry,
   type McpServerName,
 } from '../mcp/index.js';
+import { InvalidInputError } from '../shared/index.js';
 import { bindingParams, toBinding, verifyBinding } from './binding.js';
 import { createMcpSessions, NO_SESSION } from './mcp-sessions.js';
 import { readRpcBody, sendRpcError } from './respond.js';
@@ -53,7 +55,7 @@ const sessionHeader = (req: IncomingMessage): string | undefined => {
 /** Creates the session table and request handler for one MCP server. */
 export function createMcpMount(options: McpMountOptions): McpMount {
   const { name, core, secret, logger } = options;
-  const entry = MCP_SERVERS[name];
+  const entry: McpServerEntry = MCP_SERVERS[name];
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   /**
    * Owner: the scoped token (or `agent:<name>` of the context token) that opened a session, if
@@ -95,6 +97,16 @@ export function createMcpMount(options: McpMountOptions): McpMount {
     return verified.binding;
   }
 
+  /** The URL's unsigned connection choices (`?graph=`), or why one is refused. */
+  function choices(url: URL): { binding: Binding } | { refused: string } {
+    try {
+      return { binding: entry.fromQuery?.(url.searchParams) ?? {} };
+    } catch (e) {
+      if (e instanceof InvalidInputError) return { refused: e.message };
+      throw e;
+    }
+  }
+
   return {
     get sessionCount() {
       return sessions.size;
@@ -116,8 +128,14 @@ export function createMcpMount(options: McpMountOptions): McpMount {
           return;
         }
         if (id === undefined && isInitializeRequest(body)) {
+          const chosen = choices(url);
+          if ('refused' in chosen) return sendRpcError(res, 400, -32602, chosen.refused);
           await sessions.open(req, res, body, ownerOf(principal), () =>
-            entry.create(core, resolveBinding(url, principal), connectionAuth(principal)),
+            entry.create(
+              core,
+              { ...resolveBinding(url, principal), ...chosen.binding },
+              connectionAuth(principal),
+            ),
           );
           return;
         }

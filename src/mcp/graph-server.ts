@@ -1,7 +1,8 @@
 // cairn-graph: a drop-in for the official memory server (@modelcontextprotocol/server-memory).
 // Its nine tools with the same titles, descriptions, JSON Schemas (draft-07, as the SDK's
 // McpServer lists zod), annotations and answers (pretty-printed JSON text plus
-// structuredContent), over the knowledge graph of one named graph ("default" unless given).
+// structuredContent), over the knowledge graph of one named graph per connection ("default"
+// unless the connection names another; `vault:` graphs are the vault's and refused).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import type { Core } from '../core/index.js';
 import {
   addObservationsInput,
+  checkGraphName,
   createEntitiesInput,
   createRelationsInput,
   DEFAULT_GRAPH,
@@ -31,7 +33,7 @@ import { defineTool, type ToolCallContext, type ToolDef } from './tool.js';
 export const GRAPH_SERVER_NAME = 'cairn-graph';
 
 export interface GraphServerOptions {
-  /** The graph this connection reads and writes (default "default"). */
+  /** The graph this connection reads and writes (default "default"; `vault:` names refused). */
   graph?: string | undefined;
 }
 
@@ -217,9 +219,14 @@ function listed(t: GraphTool): Tool {
   };
 }
 
-/** Builds one graph server instance for one connection. */
+/**
+ * Builds one graph server instance for one connection, on its named graph.
+ * @throws GraphNameError when `options.graph` is malformed or a reserved `vault:` name
+ */
 export function createGraphServer(core: Core, options: GraphServerOptions = {}): Server {
-  const tools = graphTools(core, options.graph ?? DEFAULT_GRAPH);
+  const graph =
+    options.graph === undefined ? DEFAULT_GRAPH : checkGraphName(options.graph, 'graph');
+  const tools = graphTools(core, graph);
   return createMcpServer<ToolCallContext, CallToolResult>({
     name: GRAPH_SERVER_NAME,
     version: core.version,

@@ -2,6 +2,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../core/index.js';
+import { checkGraphName } from '../graph/index.js';
 import { createBackplaneServer } from './backplane-server.js';
 import { type CallerAuth, createContextServer } from './context/index.js';
 import { createGraphServer } from './graph-server.js';
@@ -25,6 +26,8 @@ export interface Binding {
   delegate?: boolean | undefined;
   /** backplane (stdio only): act as the agent this token belongs to instead of the operator. */
   agentToken?: string | undefined;
+  /** graph: the named graph the connection reads and writes (`?graph=`, `--graph`). */
+  graphName?: string | undefined;
 }
 
 /**
@@ -39,6 +42,11 @@ export interface McpServerEntry {
   /** Attach-URL query params this server honours (signed). */
   bindingParams: readonly (keyof Binding)[];
   create(core: Core, binding: Binding, auth?: ConnectionAuth): Server;
+  /**
+   * Connection choices read from the attach URL unsigned, as they grant nothing the bearer
+   * could not do anyway (the graph server's `?graph=`). @throws InvalidInputError on a bad value
+   */
+  fromQuery?(query: URLSearchParams): Binding;
 }
 
 export const MCP_SERVERS = {
@@ -87,9 +95,14 @@ export const MCP_SERVERS = {
   },
   graph: {
     title: 'cairn-graph',
-    // No binding yet: every connection serves the graph "default" (the official server's one file).
+    // No signed binding: the graph is a choice (`?graph=NAME`, `--graph`), "default" unless named.
     bindingParams: [],
-    create: (core: Core): Server => createGraphServer(core),
+    create: (core: Core, binding: Binding): Server =>
+      createGraphServer(core, { graph: binding.graphName }),
+    fromQuery: (query: URLSearchParams): Binding => {
+      const graph = query.get('graph');
+      return graph === null ? {} : { graphName: checkGraphName(graph, 'graph') };
+    },
   },
 } as const satisfies Record<string, McpServerEntry>;
 

@@ -22,6 +22,7 @@ const TIME_FIELDS = [
   'releasedAt',
   'heartbeatAt',
   'indexedAt',
+  'builtAt',
   'ts',
   'indexedAt',
 ] as const;

@@ -111,6 +111,17 @@ export {
   type DocumentKey,
   eligibleCausalStep,
 } from './vault-causal.js';
+export {
+  countCurrentTriples,
+  profileDocuments,
+  type ProfileDocumentQuery,
+  type ProfileDocumentRow,
+  profileFacts,
+  type ProfileFactRow,
+  readVaultProfile,
+  type VaultProfileRow,
+  writeVaultProfile,
+} from './vault-profile.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

@@ -203,3 +203,14 @@ export {
   kgQueryInput,
   type KgSource,
 } from './kg-query.js';
+export {
+  type DynamicContext,
+  getProfile,
+  type Listed,
+  type Profile,
+  type ProfileAnswer,
+  type ProfileDocument,
+  type ProfileFact,
+  profileInput,
+  type StaticFacts,
+} from './profile.js';

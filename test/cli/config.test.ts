@@ -74,6 +74,27 @@ describe('cairn config', () => {
     expect(bound.stderr).toContain('--team does not apply to the context server');
   });
 
+  it("names the graph server's graph: ?graph= over http (unsigned), --graph over stdio", async () => {
+    const graph = ['config', '--runtime', 'cursor', '--server', 'graph', '--graph', 'alpha'];
+    const http = await cairn(home.path, graph);
+    expect(http.code, http.stderr).toBe(0);
+    expect(JSON.parse(http.stdout)).toMatchObject({
+      mcpServers: { 'cairn-graph': { url: 'http://127.0.0.1:4870/api/mcp/graph?graph=alpha' } },
+    });
+    const stdio = await cairn(home.path, [...graph, '--transport', 'stdio']);
+    const launch = (JSON.parse(stdio.stdout) as { mcpServers: Record<string, { args: string[] }> })
+      .mcpServers['cairn-graph'];
+    expect(launch?.args.slice(1)).toEqual(['mcp', 'graph', '--graph', 'alpha']);
+    const reserved = await cairn(home.path, [...graph.slice(0, -1), 'vault:default']);
+    expect(reserved.code).toBe(2);
+    expect(reserved.stderr).toMatch(/^cairn: --graph: graph "vault:default" is reserved/);
+    const other = await cairn(home.path, [
+      ...['config', '--runtime', 'cursor', '--server', 'tasks', '--graph', 'alpha'],
+    ]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('--graph does not apply to the tasks server');
+  });
+
   it('exits 2 on an invalid runtime or transport', async () => {
     const cases = [
       ['--runtime', 'vscode', '--server', 'tasks'],

@@ -1,5 +1,6 @@
 // `cairn import server-memory` as its own process: a dry run, the import, a rerun adding
-// nothing, a bad line refusing the whole file with its line number (exit 1).
+// nothing, a bad line refusing the whole file with its line number (exit 1), a reserved or
+// malformed --graph refused (exit 2).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -60,5 +61,24 @@ describe('cairn import server-memory', () => {
       ...db,
     ]);
     expect(dry.code).toBe(1);
+  }, 60_000);
+
+  it("refuses a vault's reserved graph and a malformed name before reading the file", async () => {
+    const file = join(home.path, 'memory.jsonl');
+    writeFileSync(file, `${ENTITY}\n`);
+    const db = ['--db', join(home.path, 'cairn.db')];
+    const vault = await cairn(home.path, [
+      'import',
+      'server-memory',
+      file,
+      '--graph',
+      'vault:x',
+      ...db,
+    ]);
+    expect(vault.code).toBe(2);
+    expect(vault.stderr).toMatch(/^cairn: --graph: graph "vault:x" is reserved/);
+    const blank = await cairn(home.path, ['import', 'server-memory', file, '--graph', ' ', ...db]);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/^cairn: --graph: bad graph name " "/);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, offline) against a real
-// `cairn serve --no-auth` on loopback, at the tasks and the context servers' mounts. Every
+// `cairn serve --no-auth` on loopback, at the tasks, context and graph servers' mounts. Every
 // scenario must pass unless it is listed, with a one-line reason, in the server's expected
 // failures file; a listed scenario that passes fails the test too.
 import { execFile } from 'node:child_process';
@@ -16,6 +16,7 @@ const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/inde
 const SERVERS = [
   { name: 'tasks', title: 'cairn-tasks', expected: 'expected-failures.json' },
   { name: 'context', title: 'cairn-context', expected: 'expected-failures-context.json' },
+  { name: 'graph', title: 'cairn-graph', expected: 'expected-failures-graph.json' },
 ] as const;
 
 interface Check {

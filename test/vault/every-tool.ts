@@ -38,6 +38,7 @@ const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
   ['beads_sync', {}, 'unchanged'],
   ['diary_write', { entry: 'Checked every tool.' }, 'path'],
   ['diary_read', {}, 'entries'],
+  ['profile', { rebuild: true }, 'static'],
 ];
 
 /** Tools that need an embedder; without one they refuse with this text. */

@@ -11,6 +11,7 @@ import { agentTools } from './agent-tools.js';
 import { documentTools } from './document-tools.js';
 import { graphTools } from './graph-tools.js';
 import { lifecycleTools } from './lifecycle-tools.js';
+import { profileTool } from './profile-tool.js';
 import { retrievalTools } from './retrieval-tools.js';
 import type { VaultTool } from './vault-tool.js';
 
@@ -25,6 +26,7 @@ export function vaultTools(core: Core): VaultTool[] {
     ...adminTools(core),
     ...agentTools(core),
     ...graphTools(core),
+    profileTool(core),
   ];
 }
 
