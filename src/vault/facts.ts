@@ -1,8 +1,9 @@
 // Extracted facts of vault documents in the knowledge graph: a written document's facts
 // replace its evidence in its vault's graph (`vault:<name>`), a deactivated document's evidence
 // is removed, and triples left without evidence are ended (valid_to set, status retracted).
-import { extractFacts } from '../graph/extract/index.js';
 import { replaceDocumentFacts, type Queryable, type Store, VAULT_DOC } from '../store/index.js';
+import { dropCausalLinks, deriveCausalLinks } from './causal.js';
+import { documentFacts } from './fact-text.js';
 
 /** The graph a vault's facts live in (kept apart from cairn-graph's `default`). */
 export const vaultGraphName = (vault: string): string => `vault:${vault}`;
@@ -10,23 +11,19 @@ export const vaultGraphName = (vault: string): string => `vault:${vault}`;
 /** The evidence key of a vault document row. */
 export const documentEvidenceKey = (documentId: number): string => `${VAULT_DOC}${documentId}`;
 
-/** The text facts are read from: the content without its leading frontmatter block. */
-function factText(content: string): string {
-  return content.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n?/, '');
-}
-
 /** Writes the facts of one document (its current content) in the caller's transaction. */
 export async function recordDocumentFacts(
   store: Store,
   tx: Queryable,
   doc: { vault: string; id: number; content: string; at: number; now: number },
 ): Promise<void> {
-  const facts = extractFacts(factText(doc.content));
+  const facts = documentFacts(doc.content);
   const existing = await store.graphIndex.findGraph(tx, vaultGraphName(doc.vault));
   if (facts.length === 0 && existing === undefined) return;
   const graphId =
     existing ?? (await store.graphIndex.ensureGraph(tx, vaultGraphName(doc.vault), doc.now));
   await replaceDocumentFacts(tx, graphId, documentEvidenceKey(doc.id), facts, doc.at, doc.now);
+  await deriveCausalLinks(tx, { vault: doc.vault, graphId, id: doc.id, facts, now: doc.now });
 }
 
 /** Removes the evidence of deactivated documents, ending triples left without any. */
@@ -42,4 +39,5 @@ export async function dropDocumentFacts(
   if (graphId === undefined) return;
   for (const id of ids)
     await replaceDocumentFacts(tx, graphId, documentEvidenceKey(id), [], now, now);
+  await dropCausalLinks(tx, { vault, graphId, ids, now });
 }

@@ -40,6 +40,7 @@ const TOOLS = [
   'diary_write',
   'diary_read',
   'kg_query',
+  'find_causal_links',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };
