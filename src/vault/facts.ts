@@ -1,7 +1,13 @@
 // Extracted facts of vault documents in the knowledge graph: a written document's facts
 // replace its evidence in its vault's graph (`vault:<name>`), a deactivated document's evidence
 // is removed, and triples left without evidence are ended (valid_to set, status retracted).
-import { replaceDocumentFacts, type Queryable, type Store, VAULT_DOC } from '../store/index.js';
+import {
+  activeDocumentContents,
+  replaceDocumentFacts,
+  type Queryable,
+  type Store,
+  VAULT_DOC,
+} from '../store/index.js';
 import { dropCausalLinks, deriveCausalLinks } from './causal.js';
 import { documentFacts } from './fact-text.js';
 
@@ -24,6 +30,21 @@ export async function recordDocumentFacts(
     existing ?? (await store.graphIndex.ensureGraph(tx, vaultGraphName(doc.vault), doc.now));
   await replaceDocumentFacts(tx, graphId, documentEvidenceKey(doc.id), facts, doc.at, doc.now);
   await deriveCausalLinks(tx, { vault: doc.vault, graphId, id: doc.id, facts, now: doc.now });
+}
+
+/**
+ * Writes again the facts (and causal links) of reactivated documents whose content did not
+ * change: deactivation removed their evidence, and an unchanged document is not rewritten.
+ */
+export async function restoreDocumentFacts(
+  store: Store,
+  tx: Queryable,
+  vault: string,
+  ids: readonly number[],
+  now: number,
+): Promise<void> {
+  for (const d of await activeDocumentContents(tx, ids))
+    await recordDocumentFacts(store, tx, { vault, id: d.id, content: d.content, at: now, now });
 }
 
 /** Removes the evidence of deactivated documents, ending triples left without any. */

@@ -1,12 +1,12 @@
 // Cross-document causal links derived on sync, seen through find_causal_links on a real store:
 // the chain of a small corpus with its witnesses, a re-sync writing nothing, a changed document
 // re-deriving its links, and a deleted document's links going.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { CausalTraversal } from '../../src/vault/index.js';
+import { CAUSAL_SOURCES_PER_CAUSE, type CausalTraversal } from '../../src/vault/index.js';
 import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
 
 let s: VaultSetup;
@@ -134,5 +134,38 @@ describe('causal links derived from extracted facts', () => {
       db.all(`SELECT id FROM vault_edges WHERE origin = 'extracted'`),
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('brings a restored file’s links back, even when its content is unchanged', async () => {
+    writeNotes(s.notes.path, CHAIN);
+    await s.sync();
+    const file = join(s.notes.path, 'incident/b.md');
+    const text = readFileSync(file, 'utf8');
+    rmSync(file);
+    await s.sync();
+    writeFileSync(file, text);
+    expect(await s.sync()).toMatchObject({ reactivated: 1, updated: 0 });
+    expect(pairs(await links({ docid: 'incident/b.md', depth: 1 }))).toHaveLength(2);
+  });
+
+  it('links the newest documents stating a cause, and the next one when one goes', async () => {
+    const n = CAUSAL_SOURCES_PER_CAUSE + 2;
+    writeNotes(s.notes.path, { 'cap/t.md': 'The rollout stalled because of the flag service.\n' });
+    for (let k = 1; k <= n; k += 1) {
+      const path = `cap/s${String(k).padStart(2, '0')}.md`;
+      writeNotes(s.notes.path, { [path]: `Team ${k} adopted the flag service.\n` });
+      const t = new Date(Date.UTC(2024, 0, k));
+      utimesSync(join(s.notes.path, path), t, t);
+    }
+    await s.sync();
+    const sources = async () =>
+      (await links({ docid: 'cap/t.md', direction: 'caused_by' })).data.links
+        .map((l) => l.sourcePath)
+        .sort();
+    const newest = Array.from({ length: n }, (_, i) => `cap/s${String(i + 1).padStart(2, '0')}.md`);
+    expect(await sources()).toEqual(newest.slice(2));
+    rmSync(join(s.notes.path, 'cap/s10.md'));
+    await s.sync();
+    expect(await sources()).toEqual(newest.slice(1, n - 1));
   });
 });
