@@ -83,6 +83,7 @@ export {
   activeDocumentContents,
   causalEdgeEnds,
   type CausalDocumentRow,
+  causalWitnessCounts,
   causeNamingDocuments,
   causeStatingDocuments,
   type CausalWitnessInput,

@@ -9,14 +9,57 @@ const list = (values: readonly (string | number)[]): string => JSON.stringify([.
 
 /** The vault document a `vault-doc:<id>` evidence row names. */
 const EVIDENCE_DOC = `CAST(substr(ev.document, ${VAULT_DOC.length + 1}) AS INTEGER)`;
-const NAMES =
-  'SELECT name FROM graph_entities WHERE graph_id = ? AND slug IN (SELECT value FROM json_each(?))';
-const NEWEST = 'ORDER BY COALESCE(d.authored_at, d.modified_at) DESC, d.id DESC LIMIT ?';
+
+/**
+ * Documents with evidence on the current triples `hits` selects (a query over `names`, the
+ * entities with the slugs asked), active in the vault, newest (authored, else modified) first.
+ * Written to start from the entities by slug, then the triples by subject or object, then the
+ * evidence by triple: an index lookup at each step, never a scan of the graph.
+ */
+const documentsOf = (hits: string): string => `
+  WITH names AS (
+    SELECT name FROM graph_entities
+    WHERE graph_id = ? AND slug IN (SELECT value FROM json_each(?))
+  ), hits AS (${hits}), docs AS (
+    SELECT DISTINCT ${EVIDENCE_DOC} AS id FROM hits h CROSS JOIN graph_evidence ev
+    WHERE ev.triple_id = h.id AND ev.document LIKE '${VAULT_DOC}%'
+  )
+  SELECT d.id, d.content FROM docs x CROSS JOIN vault_documents d
+  WHERE d.id = x.id AND d.vault = ? AND d.active = 1 AND d.id <> ?
+  ORDER BY COALESCE(d.authored_at, d.modified_at) DESC, d.id DESC LIMIT ?`;
+
+/**
+ * Current triples with a `names` entity as subject (or object), of `predicate` or not. The
+ * object side names its index (SQLite otherwise prefers walking the covering partial index of
+ * the whole graph).
+ */
+const triplesBy = (end: 'subject' | 'object', predicate: '=' | '<>' | 'any'): string =>
+  `SELECT t.id FROM names n CROSS JOIN graph_triples t
+   ${end === 'object' ? 'INDEXED BY graph_triples_object' : ''}
+   WHERE t.graph_id = ? AND t.${end} = n.name AND t.status = 'current'
+   ${predicate === 'any' ? '' : `AND t.predicate ${predicate} 'caused_by'`}`;
 
 export interface CausalDocumentRow {
   id: number;
   content: string;
 }
+
+interface SlugQuery {
+  graphId: number;
+  vault: string;
+  slugs: readonly string[];
+  excludeId: number;
+  limit: number;
+}
+
+const slugParams = (o: SlugQuery, triples: number): SqlValue[] => [
+  o.graphId,
+  list(o.slugs),
+  ...Array.from({ length: triples }, () => o.graphId),
+  o.vault,
+  o.excludeId,
+  o.limit,
+];
 
 /**
  * Active documents of `vault` (not `excludeId`) with evidence on a current triple whose subject
@@ -25,32 +68,11 @@ export interface CausalDocumentRow {
  */
 export async function causeStatingDocuments(
   db: Queryable,
-  opts: {
-    graphId: number;
-    vault: string;
-    slugs: readonly string[];
-    excludeId: number;
-    limit: number;
-  },
+  opts: SlugQuery,
 ): Promise<CausalDocumentRow[]> {
-  const names = list(opts.slugs);
-  return db.all<CausalDocumentRow>(
-    `SELECT d.id, d.content FROM vault_documents d WHERE d.id IN (
-       SELECT ${EVIDENCE_DOC} FROM graph_evidence ev JOIN graph_triples t ON t.id = ev.triple_id
-       WHERE t.graph_id = ? AND t.status = 'current' AND ev.document LIKE '${VAULT_DOC}%'
-         AND (t.subject IN (${NAMES}) OR (t.object IN (${NAMES}) AND t.predicate <> 'caused_by')))
-     AND d.vault = ? AND d.active = 1 AND d.id <> ? ${NEWEST}`,
-    [
-      opts.graphId,
-      opts.graphId,
-      names,
-      opts.graphId,
-      names,
-      opts.vault,
-      opts.excludeId,
-      opts.limit,
-    ],
-  );
+  if (opts.slugs.length === 0) return [];
+  const hits = `${triplesBy('subject', 'any')} UNION ${triplesBy('object', '<>')}`;
+  return db.all<CausalDocumentRow>(documentsOf(hits), slugParams(opts, 2));
 }
 
 /**
@@ -60,23 +82,10 @@ export async function causeStatingDocuments(
  */
 export async function causeNamingDocuments(
   db: Queryable,
-  opts: {
-    graphId: number;
-    vault: string;
-    slugs: readonly string[];
-    excludeId: number;
-    limit: number;
-  },
+  opts: SlugQuery,
 ): Promise<CausalDocumentRow[]> {
   if (opts.slugs.length === 0) return [];
-  return db.all<CausalDocumentRow>(
-    `SELECT d.id, d.content FROM vault_documents d WHERE d.id IN (
-       SELECT ${EVIDENCE_DOC} FROM graph_evidence ev JOIN graph_triples t ON t.id = ev.triple_id
-       WHERE t.graph_id = ? AND t.status = 'current' AND t.predicate = 'caused_by'
-         AND ev.document LIKE '${VAULT_DOC}%' AND t.object IN (${NAMES}))
-     AND d.vault = ? AND d.active = 1 AND d.id <> ? ${NEWEST}`,
-    [opts.graphId, opts.graphId, list(opts.slugs), opts.vault, opts.excludeId, opts.limit],
-  );
+  return db.all<CausalDocumentRow>(documentsOf(triplesBy('object', '=')), slugParams(opts, 1));
 }
 
 /** Active documents among `ids`, with their content. */
@@ -105,6 +114,20 @@ export async function causalEdgeEnds(
      WHERE ${from} IN (SELECT value FROM json_each(?)) AND edge_type = 'causal' ORDER BY id`,
     [list(opts.ids)],
   );
+}
+
+/** How many witnesses each of `edgeIds` has stored (absent: none). */
+export async function causalWitnessCounts(
+  db: Queryable,
+  edgeIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (edgeIds.length === 0) return new Map();
+  const rows = await db.all<{ id: number; n: number }>(
+    `SELECT edge_id AS id, COUNT(*) AS n FROM vault_causal_witnesses
+     WHERE edge_id IN (SELECT value FROM json_each(?)) GROUP BY edge_id`,
+    [list(edgeIds)],
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** Deletes causal edges by id, with their witnesses. */

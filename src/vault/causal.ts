@@ -6,7 +6,9 @@
 import type { ExtractedFact } from '../graph/extract/index.js';
 import {
   activeDocumentContents,
+  type CausalDocumentRow,
   causalEdgeEnds,
+  causalWitnessCounts,
   type CausalWitnessInput,
   causeNamingDocuments,
   causeStatingDocuments,
@@ -58,8 +60,12 @@ interface Derivation {
   vault: string;
   graphId: number;
   now: number;
+  /** The written document (none when deactivation triggered the derivation). */
+  changed: number | undefined;
   /** Facts of documents read in this derivation, by document id. */
   facts: Map<number, ExtractedFact[]>;
+  /** Documents stating each cause slug, newest first (one more than the cap). */
+  stating: Map<string, CausalDocumentRow[]>;
 }
 
 function factsOf(d: Derivation, id: number, content: string): ExtractedFact[] {
@@ -71,46 +77,95 @@ function factsOf(d: Derivation, id: number, content: string): ExtractedFact[] {
   return f;
 }
 
-/** The witnesses, by source document, of the causes `targetFacts` name. */
-async function witnessesInto(
+/** The newest CAUSAL_SOURCES_PER_CAUSE documents but the target stating `slug`. */
+async function statingDocuments(
+  tx: Queryable,
+  d: Derivation,
+  slug: string,
+  targetId: number,
+): Promise<CausalDocumentRow[]> {
+  let rows = d.stating.get(slug);
+  if (rows === undefined) {
+    rows = await causeStatingDocuments(tx, {
+      ...{ graphId: d.graphId, vault: d.vault, slugs: [slug], excludeId: 0 },
+      limit: CAUSAL_SOURCES_PER_CAUSE + 1,
+    });
+    d.stating.set(slug, rows);
+  }
+  return rows.filter((r) => r.id !== targetId).slice(0, CAUSAL_SOURCES_PER_CAUSE);
+}
+
+/** The source documents of a target's causes, each with the cause slugs it states. */
+async function sourcesInto(
   tx: Queryable,
   d: Derivation,
   targetId: number,
-  targetFacts: readonly ExtractedFact[],
-): Promise<Map<number, CausalWitnessInput[]>> {
-  const effects = targetFacts.filter((f) => f.predicate === 'caused_by');
-  const out = new Map<number, CausalWitnessInput[]>();
+  effects: readonly ExtractedFact[],
+): Promise<Map<number, { content: string; slugs: string[] }>> {
+  const out = new Map<number, { content: string; slugs: string[] }>();
   for (const slug of new Set(effects.map((f) => f.objectSlug))) {
-    const sources = await causeStatingDocuments(tx, {
-      ...{ graphId: d.graphId, vault: d.vault, slugs: [slug], excludeId: targetId },
-      limit: CAUSAL_SOURCES_PER_CAUSE,
-    });
-    for (const s of sources) {
-      const list = out.get(s.id) ?? [];
-      for (const cause of factsOf(d, s.id, s.content)) {
-        const kind = causalMatch(cause, slug);
-        if (kind === undefined) continue;
-        for (const effect of effects.filter((f) => f.objectSlug === slug)) {
-          list.push({
-            ...{ sourceFact: cause.ordinal, targetFact: effect.ordinal },
-            ...{ sourceText: cause.fact, targetText: effect.fact },
-            ...{ reasoning: reasoningOf(kind, cause, effect), confidence: MATCH_CONFIDENCE[kind] },
-          });
-        }
-      }
-      if (list.length > 0) out.set(s.id, list);
+    for (const s of await statingDocuments(tx, d, slug, targetId)) {
+      const known = out.get(s.id);
+      if (known === undefined) out.set(s.id, { content: s.content, slugs: [slug] });
+      else known.slugs.push(slug);
     }
   }
   return out;
 }
 
+/** The fact-pair witnesses of one source for the target's effects of `slugs`, strongest first. */
+function witnessesFrom(
+  causes: readonly ExtractedFact[],
+  effects: readonly ExtractedFact[],
+  slugs: readonly string[],
+): CausalWitnessInput[] {
+  const out: CausalWitnessInput[] = [];
+  for (const slug of slugs) {
+    for (const cause of causes) {
+      const kind = causalMatch(cause, slug);
+      if (kind === undefined) continue;
+      for (const effect of effects.filter((f) => f.objectSlug === slug)) {
+        out.push({
+          ...{ sourceFact: cause.ordinal, targetFact: effect.ordinal },
+          ...{ sourceText: cause.fact, targetText: effect.fact },
+          ...{ reasoning: reasoningOf(kind, cause, effect), confidence: MATCH_CONFIDENCE[kind] },
+        });
+      }
+    }
+  }
+  return out.sort(strongestFirst).slice(0, CAUSAL_WITNESSES_PER_EDGE);
+}
+
 const strongestFirst = (a: CausalWitnessInput, b: CausalWitnessInput): number =>
   b.confidence - a.confidence || a.sourceFact - b.sourceFact || a.targetFact - b.targetFact;
 
+/** Writes one extracted edge and makes its witnesses exactly `kept`. */
+async function writeEdge(
+  tx: Queryable,
+  d: Derivation,
+  ends: { sourceId: number; targetId: number },
+  kept: readonly CausalWitnessInput[],
+): Promise<void> {
+  const top = kept[0];
+  if (top === undefined) return;
+  const edge = await upsertVaultEdge(
+    tx,
+    {
+      ...{ vault: d.vault, ...ends, type: 'causal', origin: 'extracted' },
+      ...{ weight: top.confidence, reasoning: top.reasoning, confidence: top.confidence },
+    },
+    d.now,
+  );
+  await replaceCausalWitnesses(tx, edge.id, kept, d.now);
+}
+
 /**
- * Re-derives the extracted causal edges into one target: edges no longer supported go (with
- * their witnesses), supported ones are written idempotently with their strongest witnesses. A
- * declared edge between the same pair stands as declared: extraction adds nothing to it.
+ * Re-derives the extracted causal edges into one target: edges whose source is no longer among
+ * its causes' newest stating documents go (with their witnesses); the others are written with
+ * their strongest witnesses, except an edge between two unchanged documents whose stored
+ * witness count is already right (its pairs depend on those two documents and on which of the
+ * target's causes the source is still counted for). A declared edge between the same pair
+ * stands as declared: extraction adds nothing to it.
  */
 async function deriveInto(
   tx: Queryable,
@@ -118,30 +173,36 @@ async function deriveInto(
   targetId: number,
   targetFacts: readonly ExtractedFact[],
 ): Promise<void> {
-  const wanted = await witnessesInto(tx, d, targetId, targetFacts);
+  const effects = targetFacts.filter((f) => f.predicate === 'caused_by');
+  const sources = await sourcesInto(tx, d, targetId, effects);
   const stored = await causalEdgeEnds(tx, { ids: [targetId], end: 'target' });
-  const gone = stored.filter((e) => e.origin === 'extracted' && !wanted.has(e.toId));
-  await deleteCausalEdges(
-    tx,
-    gone.map((e) => e.edgeId),
+  const extracted = new Map(
+    stored.filter((e) => e.origin === 'extracted').map((e) => [e.toId, e.edgeId]),
   );
   const declared = new Set(stored.filter((e) => e.origin !== 'extracted').map((e) => e.toId));
-  for (const [sourceId, all] of wanted) {
+  const gone = [...extracted].filter(([sourceId]) => !sources.has(sourceId));
+  await deleteCausalEdges(
+    tx,
+    gone.map(([, edgeId]) => edgeId),
+  );
+  const counts = await causalWitnessCounts(tx, [...extracted.values()]);
+  const unchanged = (id: number): boolean => id !== d.changed && targetId !== d.changed;
+  for (const [sourceId, s] of sources) {
     if (declared.has(sourceId)) continue;
-    const kept = [...all].sort(strongestFirst).slice(0, CAUSAL_WITNESSES_PER_EDGE);
-    const top = kept[0];
-    if (top === undefined) continue;
-    const edge = await upsertVaultEdge(
-      tx,
-      {
-        ...{ vault: d.vault, sourceId, targetId, type: 'causal', origin: 'extracted' },
-        ...{ weight: top.confidence, reasoning: top.reasoning, confidence: top.confidence },
-      },
-      d.now,
-    );
-    await replaceCausalWitnesses(tx, edge.id, kept, d.now);
+    const kept = witnessesFrom(factsOf(d, sourceId, s.content), effects, s.slugs);
+    const edgeId = extracted.get(sourceId);
+    const same = edgeId !== undefined && counts.get(edgeId) === kept.length;
+    if (same && unchanged(sourceId)) continue;
+    await writeEdge(tx, d, { sourceId, targetId }, kept);
   }
 }
+
+const derivation = (
+  vault: string,
+  graphId: number,
+  now: number,
+  changed: number | undefined,
+): Derivation => ({ vault, graphId, now, changed, facts: new Map(), stating: new Map() });
 
 /**
  * Derives the causal links a written document takes part in, in the caller's transaction
@@ -153,7 +214,7 @@ export async function deriveCausalLinks(
   tx: Queryable,
   doc: { vault: string; graphId: number; id: number; facts: readonly ExtractedFact[]; now: number },
 ): Promise<void> {
-  const d: Derivation = { vault: doc.vault, graphId: doc.graphId, now: doc.now, facts: new Map() };
+  const d = derivation(doc.vault, doc.graphId, doc.now, doc.id);
   d.facts.set(doc.id, [...doc.facts]);
   await deriveInto(tx, d, doc.id, doc.facts);
   const stated = doc.facts.flatMap((f) =>
@@ -187,12 +248,7 @@ export async function dropCausalLinks(
   const into = await causalEdgeEnds(tx, { ids: opts.ids, end: 'target' });
   const extracted = [...out, ...into].filter((e) => e.origin === 'extracted');
   await deleteCausalEdges(tx, [...new Set(extracted.map((e) => e.edgeId))]);
-  const d: Derivation = {
-    vault: opts.vault,
-    graphId: opts.graphId,
-    now: opts.now,
-    facts: new Map(),
-  };
+  const d = derivation(opts.vault, opts.graphId, opts.now, undefined);
   const targets = await activeDocumentContents(tx, [...new Set(out.map((e) => e.toId))]);
   for (const t of targets) await deriveInto(tx, d, t.id, factsOf(d, t.id, t.content));
 }
