@@ -136,6 +136,16 @@ describe('causal links derived from extracted facts', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('removes the links of a forgotten document', async () => {
+    writeNotes(s.notes.path, CHAIN);
+    await s.sync();
+    await callVault(s.client, 'memory_forget', { query: 'incident/a.md' });
+    expect(pairs(await links({ docid: 'incident/b.md' }))).toEqual([
+      `incident/b.md>incident/c.md d1 causes via ${await docid('incident/b.md')}`,
+    ]);
+    expect((await links({ docid: 'incident/d.md' })).data.links).toEqual([]);
+  });
+
   it('brings a restored file’s links back, even when its content is unchanged', async () => {
     writeNotes(s.notes.path, CHAIN);
     await s.sync();
