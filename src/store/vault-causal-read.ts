@@ -2,6 +2,7 @@
 // edges already taken skipped, heaviest first, bounded) and the stored witnesses of edges (how
 // many each has, the strongest few). Portable SQL but json_each lists.
 import type { Queryable } from './types.js';
+import { causalWitnessCounts } from './vault-causal.js';
 
 const list = (values: readonly number[]): string => JSON.stringify([...values]);
 
@@ -74,11 +75,7 @@ export async function causalWitnesses(
 ): Promise<{ counts: Map<number, number>; rows: CausalWitnessRow[] }> {
   if (edgeIds.length === 0) return { counts: new Map(), rows: [] };
   const ids = list(edgeIds);
-  const counted = await db.all<{ id: number; n: number }>(
-    `SELECT edge_id AS id, COUNT(*) AS n FROM vault_causal_witnesses
-     WHERE edge_id IN (SELECT value FROM json_each(?)) GROUP BY edge_id`,
-    [ids],
-  );
+  const counts = await causalWitnessCounts(db, edgeIds);
   const rows = await db.all<CausalWitnessRow>(
     `SELECT edgeId, sourceFact, targetFact, sourceText, targetText, reasoning, confidence,
        strongestAt, lastSeenAt FROM (
@@ -91,5 +88,5 @@ export async function causalWitnesses(
      WHERE rank <= ? ORDER BY edgeId, rank`,
     [ids, keep],
   );
-  return { counts: new Map(counted.map((c) => [c.id, c.n])), rows };
+  return { counts, rows };
 }
