@@ -12,6 +12,7 @@ import {
   type Queryable,
   type Store,
 } from '../store/index.js';
+import { CAUSAL_WITNESSES_PER_EDGE } from './causal.js';
 import { findDocument } from './get.js';
 import { int, text } from './tool-schemas.js';
 
@@ -57,6 +58,8 @@ export interface CausalLink {
   direction: CausalStepDirection;
   /** Stored fact-pair witnesses of the edge (0 when only a legacy witness is shown). */
   evidenceCount: number;
+  /** True when evidenceCount reached the per-edge storage cap (there may be more pairs). */
+  evidenceCapped: boolean;
   witnesses: CausalWitness[];
 }
 
@@ -218,6 +221,7 @@ function linkOf(
     predecessorDocId: docId(c.walk.forward ? c.sourceDocid : c.targetDocid),
     ...{ depth, direction: c.walk.direction },
     evidenceCount: w.counts.get(c.edgeId) ?? 0,
+    evidenceCapped: (w.counts.get(c.edgeId) ?? 0) >= CAUSAL_WITNESSES_PER_EDGE,
     witnesses: legacy === undefined ? stored : [legacy],
   };
 }

@@ -97,7 +97,18 @@ describe('find_causal_links', () => {
       [1, 0],
       [2, 0],
     ]);
-    expect(r.text).toMatch(/evidence ×4/);
+    expect(l?.evidenceCapped).toBe(false);
+    expect(r.text).toMatch(/evidence ×4\)/);
+  });
+
+  it('stores at most 32 pairs per edge and says the count is capped', async () => {
+    hub(1, false);
+    const many = Array.from({ length: 40 }, (_, k) => `Team t${k} adopted factor 1.`);
+    writeNotes(s.notes.path, { 'src/many.md': many.join('\n\n') });
+    await s.sync();
+    const r = await links({ docid: 'src/many.md', direction: 'causes', depth: 1 });
+    expect(r.data.links[0]).toMatchObject({ evidenceCount: 32, evidenceCapped: true });
+    expect(r.text).toMatch(/evidence ×32\+\)/);
   });
 
   it('synthesizes one legacy witness for an edge stored without any, when its metadata is valid', async () => {

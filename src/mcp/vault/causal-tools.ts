@@ -32,7 +32,7 @@ function witnessLines(w: CausalWitness): string[] {
 function linkLines(l: CausalLink, i: number): string[] {
   const via = `depth ${l.depth}, ${l.direction} from ${l.predecessorDocId}`;
   return [
-    `${i + 1}. ${l.sourceDocId} ${l.sourcePath} → ${l.targetDocId} ${l.targetPath} (${via}; weight ${l.weight}; ${l.origin}; evidence ×${l.evidenceCount})`,
+    `${i + 1}. ${l.sourceDocId} ${l.sourcePath} → ${l.targetDocId} ${l.targetPath} (${via}; weight ${l.weight}; ${l.origin}; evidence ×${l.evidenceCount}${l.evidenceCapped ? '+' : ''})`,
     ...l.witnesses.flatMap(witnessLines),
   ];
 }
