@@ -6,7 +6,11 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { CAUSAL_SOURCES_PER_CAUSE, type CausalTraversal } from '../../src/vault/index.js';
+import {
+  CAUSAL_SOURCES_PER_CAUSE,
+  type CausalTraversal,
+  saveInternal,
+} from '../../src/vault/index.js';
 import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
 
 let s: VaultSetup;
@@ -134,6 +138,18 @@ describe('causal links derived from extracted facts', () => {
       db.all(`SELECT id FROM vault_edges WHERE origin = 'extracted'`),
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('links internal documents too (not filtered by the internal-collection policy)', async () => {
+    writeNotes(s.notes.path, CHAIN);
+    await s.sync();
+    const saved = await saveInternal(s.core.store, s.core.vault.scrubber, 'default', {
+      kind: 'observation',
+      title: 'Pager',
+      content: 'The pager stayed loud because the ingest queue overflowed.',
+    });
+    const r = await links({ docid: 'incident/b.md', direction: 'causes', depth: 1 });
+    expect(r.data.links.map((l) => l.targetPath).sort()).toEqual(['incident/c.md', saved.path]);
   });
 
   it('removes the links of a forgotten document', async () => {
