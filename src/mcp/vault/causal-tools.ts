@@ -72,15 +72,20 @@ function outputOf(vault: string, t: CausalTraversal, keep: number): VaultOutput 
 const bytes = (out: VaultOutput): number =>
   Buffer.byteLength(JSON.stringify(contextResult(out)), 'utf8');
 
-/** The output with as many links as fit CAUSAL_RESULT_MAX_BYTES, dropped from the tail. */
+/**
+ * The output with as many links as fit CAUSAL_RESULT_MAX_BYTES, dropped from the tail. The size
+ * grows with every link kept, so the largest fitting count is found by bisection.
+ */
 export function cappedCausalOutput(vault: string, t: CausalTraversal): VaultOutput {
-  let keep = t.links.length;
-  let out = outputOf(vault, t, keep);
-  while (keep > 0 && bytes(out) > CAUSAL_RESULT_MAX_BYTES) {
-    keep -= 1;
-    out = outputOf(vault, t, keep);
+  const all = outputOf(vault, t, t.links.length);
+  if (bytes(all) <= CAUSAL_RESULT_MAX_BYTES) return all;
+  let [fits, over] = [0, t.links.length];
+  while (over - fits > 1) {
+    const mid = Math.floor((fits + over) / 2);
+    if (bytes(outputOf(vault, t, mid)) <= CAUSAL_RESULT_MAX_BYTES) fits = mid;
+    else over = mid;
   }
-  return out;
+  return outputOf(vault, t, fits);
 }
 
 export function causalTools(core: Core): VaultTool[] {
