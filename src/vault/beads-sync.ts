@@ -11,6 +11,7 @@ import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
 import { VaultInputError } from './errors.js';
+import { dropDocumentFacts } from './facts.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
 import { text } from './tool-schemas.js';
@@ -113,6 +114,7 @@ async function index(
   await store.write(async (tx) => {
     const ids = gone.map((st) => st.id);
     await store.vaultIndex.deactivate(tx, report.vault, ids, GONE, at);
+    await dropDocumentFacts(store, tx, report.vault, ids, at);
     await store.vaultIndex.markSynced(tx, c.id, at);
   });
   report.deactivated = gone.length;
@@ -147,9 +149,10 @@ async function indexIssue(
     ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
   });
   await store.write(async (tx) => {
-    await writeDocument(store, tx, doc);
+    // Reactivated first, so the facts written below link it as an active document.
     if (state !== undefined && !state.active)
       await store.vaultIndex.reactivate(tx, report.vault, [state.id]);
+    await writeDocument(store, tx, doc);
   });
   report[state === undefined ? 'new' : 'updated'] += 1;
 }

@@ -1,6 +1,7 @@
 // Extracted facts of vault documents in the knowledge graph: a written document's facts
 // replace its evidence in its vault's graph (`vault:<name>`), a deactivated document's evidence
 // is removed, and triples left without evidence are ended (valid_to set, status retracted).
+// Cross-document causal links follow the facts in the same transaction (causal.ts).
 import {
   activeDocumentContents,
   replaceDocumentFacts,
