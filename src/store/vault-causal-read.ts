@@ -2,7 +2,7 @@
 // edges already taken skipped, heaviest first, bounded) and the stored witnesses of edges (how
 // many each has, the strongest few). Portable SQL but json_each lists.
 import type { Queryable } from './types.js';
-import { causalWitnessCounts } from './vault-causal.js';
+import { causalWitnessCounts, type CausalWitnessInput } from './vault-causal.js';
 
 const list = (values: readonly number[]): string => JSON.stringify([...values]);
 
@@ -52,14 +52,8 @@ export async function causalStep(
   );
 }
 
-export interface CausalWitnessRow {
+export interface CausalWitnessRow extends CausalWitnessInput {
   edgeId: number;
-  sourceFact: number;
-  targetFact: number;
-  sourceText: string;
-  targetText: string;
-  reasoning: string;
-  confidence: number;
   strongestAt: number;
   lastSeenAt: number;
 }
