@@ -79,6 +79,23 @@ export {
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
+export {
+  activeDocumentContents,
+  causalEdgeEnds,
+  type CausalDocumentRow,
+  causalWitnessCounts,
+  causeNamingDocuments,
+  causeStatingDocuments,
+  type CausalWitnessInput,
+  deleteCausalEdges,
+  replaceCausalWitnesses,
+} from './vault-causal-links.js';
+export {
+  causalStep,
+  type CausalStepRow,
+  causalWitnesses,
+  type CausalWitnessRow,
+} from './vault-causal-read.js';
 export type { CoAccessOptions } from './vault-coactivation.js';
 export {
   countActiveEdges,

@@ -12,6 +12,7 @@ import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
 import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
+import { dropDocumentFacts } from './facts.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
 import { text } from './tool-schemas.js';
@@ -114,6 +115,7 @@ async function index(
   await store.write(async (tx) => {
     const ids = gone.map((st) => st.id);
     await store.vaultIndex.deactivate(tx, report.vault, ids, GONE, at);
+    await dropDocumentFacts(store, tx, report.vault, ids, at);
     await reconcileDeclaredEdges(tx, report.vault, at);
     await store.vaultIndex.markSynced(tx, c.id, at);
   });
@@ -149,9 +151,10 @@ async function indexIssue(
     ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
   });
   await store.write(async (tx) => {
-    await writeDocument(store, tx, doc);
+    // Reactivated first, so the facts written below link it as an active document.
     if (state !== undefined && !state.active)
       await store.vaultIndex.reactivate(tx, report.vault, [state.id]);
+    await writeDocument(store, tx, doc);
   });
   report[state === undefined ? 'new' : 'updated'] += 1;
 }

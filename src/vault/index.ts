@@ -214,3 +214,23 @@ export {
   profileInput,
   type StaticFacts,
 } from './profile.js';
+export {
+  CAUSAL_SOURCES_PER_CAUSE,
+  CAUSAL_TARGETS_PER_WRITE,
+  CAUSAL_WITNESSES_PER_EDGE,
+  type CausalMatch,
+  causalMatch,
+  MATCH_CONFIDENCE,
+} from './causal.js';
+export {
+  CAUSAL_DIRECTIONS,
+  CAUSAL_EDGE_BUDGET,
+  CAUSAL_WITNESSES_SHOWN,
+  type CausalLink,
+  type CausalStepDirection,
+  type CausalTraversal,
+  type CausalWitness,
+  findCausalLinks,
+  findCausalLinksInput,
+  legacyWitness,
+} from './causal-links.js';

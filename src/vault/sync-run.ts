@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultCollectionRow, VaultSyncState } from '../store/index.js';
 import { type DeclaredReport, reconcileDeclaredEdges } from './declared.js';
-import { dropDocumentFacts } from './facts.js';
+import { dropDocumentFacts, restoreDocumentFacts } from './facts.js';
 import { type PreparedDocument, prepareDocument, sha256, writeDocument } from './ingest.js';
 import type { Skipped, WalkedFile, WalkResult } from './walk.js';
 
@@ -114,9 +114,15 @@ export class SyncRun {
     const ix = store.vaultIndex;
     await store.write(async (tx) => {
       for (const p of plans) {
+        // Reactivated first, so the facts written below link it as an active document.
+        const back = p.state !== undefined && !p.state.active ? p.state.id : undefined;
+        if (back !== undefined) await ix.reactivate(tx, vault, [back]);
         if (p.kind === 'write') await writeDocument(store, tx, p.doc);
-        else if (p.touch) await ix.touchDocument(tx, p.state.id, p.file.size, p.file.mtime);
-        if (p.state !== undefined && !p.state.active) await ix.reactivate(tx, vault, [p.state.id]);
+        else {
+          if (p.touch) await ix.touchDocument(tx, p.state.id, p.file.size, p.file.mtime);
+          if (back !== undefined)
+            await restoreDocumentFacts(store, tx, vault, [back], this.#c.now());
+        }
       }
     });
     for (const p of plans) {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { callErr, callInvalid } from '../helpers.js';
 import { fakeBd, type FakeBd } from './beads.js';
-import { callVault, vaultSetup, type VaultSetup } from './fixtures.js';
+import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
 
 type Report = {
   read: number;
@@ -85,6 +85,35 @@ describe('beads_sync', () => {
     writeFileSync(bd.issuesFile, original);
     expect((await sync()).data).toMatchObject({ read: 6, updated: 2, deactivated: 0 });
     expect(await doc('cairn-1b7.md')).toContain('# Document the vault watcher');
+  });
+
+  it('drops a removed issue’s causal links and brings them back with the issue', async () => {
+    writeNotes(s.notes.path, { 'w.md': 'The release slipped because the watcher docs lagged.\n' });
+    await s.sync();
+    const original = readFileSync(bd.issuesFile, 'utf8');
+    const issues = JSON.parse(original) as { id: string; description: string }[];
+    const watcher = issues.find((i) => i.id === 'cairn-1b7');
+    if (watcher !== undefined)
+      watcher.description = 'The watcher docs lagged because of the flaky watcher.';
+    writeFileSync(bd.issuesFile, JSON.stringify(issues));
+    await sync();
+    const sources = async () =>
+      (
+        await callVault<{ links: { sourcePath: string }[] }>(s.client, 'find_causal_links', {
+          docid: 'w.md',
+        })
+      ).data.links.map((l) => l.sourcePath);
+    expect(await sources()).toEqual(['cairn-1b7.md']);
+    writeFileSync(bd.issuesFile, JSON.stringify(issues.filter((i) => i.id !== 'cairn-1b7')));
+    expect((await sync()).data).toMatchObject({ deactivated: 1 });
+    expect(await sources()).toEqual([]);
+    const edges = await s.core.store.read((db) =>
+      db.all("SELECT id FROM vault_edges WHERE origin = 'extracted'"),
+    );
+    expect(edges).toEqual([]);
+    writeFileSync(bd.issuesFile, JSON.stringify(issues));
+    await sync();
+    expect(await sources()).toEqual(['cairn-1b7.md']);
   });
 
   it('says so when bd is not on PATH, fails, or prints garbage; nothing is indexed', async () => {

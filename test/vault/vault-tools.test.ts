@@ -41,6 +41,7 @@ const TOOLS = [
   'diary_read',
   'kg_query',
   'profile',
+  'find_causal_links',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };

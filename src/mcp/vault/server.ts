@@ -8,6 +8,7 @@ import { contextResult } from '../context/format.js';
 import { createMcpServer } from '../server.js';
 import { adminTools } from './admin-tools.js';
 import { agentTools } from './agent-tools.js';
+import { causalTools } from './causal-tools.js';
 import { documentTools } from './document-tools.js';
 import { graphTools } from './graph-tools.js';
 import { lifecycleTools } from './lifecycle-tools.js';
@@ -27,6 +28,7 @@ export function vaultTools(core: Core): VaultTool[] {
     ...agentTools(core),
     ...graphTools(core),
     profileTool(core),
+    ...causalTools(core),
   ];
 }
 
