@@ -128,7 +128,8 @@ describe('declared causal edges', () => {
         tx,
         {
           ...{ vault: 'default', sourceId: queue?.id ?? 0, targetId: lunch?.id ?? 0 },
-          ...{ type: 'causal', weight: 0.6, origin: 'extracted', reasoning: 'because' },
+          // Not 'extracted': the fact derivation owns those and would drop an edge no fact supports.
+          ...{ type: 'causal', weight: 0.6, origin: 'built', reasoning: 'because' },
         },
         Date.now(),
       ),
@@ -137,7 +138,7 @@ describe('declared causal edges', () => {
     await sync();
     rmSync(join(s.notes.path, 'notes/x.md'));
     expect((await sync()).declared).toMatchObject({ edges: 0, removed: 1 });
-    expect(await edges()).toEqual(['decisions/queue.md → notes/lunch.md (extracted): because']);
+    expect(await edges()).toEqual(['decisions/queue.md → notes/lunch.md (built): because']);
   });
 
   it('resolves a pending declaration when an internal save writes the document it names', async () => {
