@@ -90,6 +90,22 @@ export {
   type VaultNeighbour,
   vaultNeighbours,
 } from './vault-edges.js';
+export {
+  activeChain,
+  type BuiltEdge,
+  builtEdges,
+  deleteVaultEdges,
+  vectorCoverage,
+} from './vault-graph-build.js';
+export {
+  logVaultEvolution,
+  readVaultNotes,
+  type VaultEvolutionInput,
+  type VaultEvolutionRow,
+  type VaultNote,
+  vaultEvolutionOf,
+  writeVaultNote,
+} from './vault-notes.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

@@ -182,3 +182,10 @@ export {
   kgQueryInput,
   type KgSource,
 } from './kg-query.js';
+export {
+  type BuildGraphsAnswer,
+  type BuildGraphsArgs,
+  buildGraphs,
+  buildGraphsInput,
+  GRAPH_TYPES,
+} from './graphs.js';

@@ -21,6 +21,7 @@ const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
   ['query_plan', { query: 'queue retries and the lunch truck' }, 'clauses'],
   ['memory_rank', { query: 'queue retries' }, 'items'],
   ['kg_query', { entity: 'exponential backoff' }, 'facts'],
+  ['build_graphs', {}, 'temporalTotal'],
   ['get', { file: 'notes/lunch.md' }, 'document'],
   ['multi_get', { pattern: 'decisions/*.md' }, 'documents'],
   ['find_similar', { file: 'decisions/queue.md' }, 'results'],

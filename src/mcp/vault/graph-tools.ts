@@ -1,7 +1,16 @@
-// cairn-vault's knowledge-graph tool: kg_query over the vault's extracted facts. Thin: resolve
-// the vault, run the domain query, render one line per triple with its evidence.
+// cairn-vault's graph tools: kg_query over the vault's extracted facts (one line per triple
+// with its evidence) and build_graphs (the temporal and semantic document graphs). Thin:
+// resolve the vault, run the domain operation, render its text.
 import type { Core } from '../../core/index.js';
-import { type KgAnswer, type KgFact, kgQuery, kgQueryInput } from '../../vault/index.js';
+import {
+  type BuildGraphsAnswer,
+  buildGraphs,
+  buildGraphsInput,
+  type KgAnswer,
+  type KgFact,
+  kgQuery,
+  kgQueryInput,
+} from '../../vault/index.js';
 import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
 
 function evidenceText(f: KgFact): string {
@@ -19,6 +28,31 @@ function factLine(f: KgFact): string {
 
 export const kgText = (r: KgAnswer): string => [r.message, ...r.facts.map(factLine)].join('\n');
 
+/** `Temporal graph: N new edge(s), M total.` per requested type, then what was removed or skipped. */
+export function graphsText(r: BuildGraphsAnswer): string {
+  const lines: string[] = [];
+  if (r.temporal !== undefined) {
+    lines.push(`Temporal graph: ${r.temporal} new edge(s), ${r.temporalTotal ?? 0} total.`);
+    if ((r.temporalRemoved ?? 0) > 0)
+      lines.push(
+        `Temporal: ${r.temporalRemoved} stale edge(s) removed (ends no longer consecutive).`,
+      );
+  }
+  if (r.semantic !== undefined) {
+    lines.push(`Semantic graph: ${r.semantic} new edge(s), ${r.semanticTotal ?? 0} total.`);
+    const d = r.semanticDocuments;
+    if ((r.semanticRemoved ?? 0) > 0)
+      lines.push(
+        `Semantic: ${r.semanticRemoved} edge(s) removed (no longer at or above the threshold).`,
+      );
+    if (d !== undefined)
+      lines.push(
+        `Semantic: ${d.compared} document(s) compared at threshold ${r.semanticThreshold ?? ''}${d.skipped > 0 ? `; ${d.skipped} skipped: ${d.skippedReason ?? ''}` : ''}.`,
+      );
+  }
+  return lines.join('\n');
+}
+
 export function graphTools(core: Core): VaultTool[] {
   const v = core.vault;
   return [
@@ -32,6 +66,24 @@ export function graphTools(core: Core): VaultTool[] {
         const vault = await v.vault(a.vault);
         const r = await kgQuery(v.store, vault, a);
         return { text: kgText(r), data: { vault, ...r } };
+      },
+    }),
+    vaultTool({
+      name: 'build_graphs',
+      description:
+        "Build the vault's temporal backbone (each active document → the next by effective time) and semantic graph (document pairs whose whole-document vectors reach semantic_threshold in cosine). Idempotent: temporal/semantic count edges newly written (a rebuild over an unchanged corpus writes 0), temporalTotal/semanticTotal the edges whose two ends are active. Stale built edges are removed. Only the requested graph_types appear.",
+      input: buildGraphsInput,
+      annotations: {
+        title: 'Build the document graphs',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      handler: async (a) => {
+        const vault = await v.vault(a.vault);
+        const r = await buildGraphs(v.deps, vault, a);
+        return { text: graphsText(r), data: { ...r } };
       },
     }),
   ];
