@@ -11,6 +11,7 @@ import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
 import { VaultInputError } from './errors.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
 import { text } from './tool-schemas.js';
@@ -146,10 +147,12 @@ async function indexIssue(
     ...{ vault: report.vault, collectionId: a.collectionId, path: a.path, text, contentHash: hash },
     ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
   });
-  await store.write(async (tx) => {
-    await writeDocument(store, tx, doc);
+  const row = await store.write(async (tx) => {
+    const written = await writeDocument(store, tx, doc);
     if (state !== undefined && !state.active)
       await store.vaultIndex.reactivate(tx, report.vault, [state.id]);
+    return written;
   });
+  await refreshNotes(store, report.vault, [noteSourceOf(row.id, doc)], at);
   report[state === undefined ? 'new' : 'updated'] += 1;
 }

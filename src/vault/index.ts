@@ -189,3 +189,10 @@ export {
   buildGraphsInput,
   GRAPH_TYPES,
 } from './graphs.js';
+export {
+  type EvolutionEntry,
+  type EvolutionStatus,
+  evolutionStatus,
+  type EvolutionStatusArgs,
+  evolutionStatusInput,
+} from './evolution-status.js';

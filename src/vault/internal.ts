@@ -4,6 +4,7 @@
 import type { Scrubber } from '../memory/index.js';
 import { INTERNAL_COLLECTION, type Store } from '../store/index.js';
 import { VaultInputError } from './errors.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { prepareDocument, writeDocument } from './ingest.js';
 import type { ContentType } from './scoring/index.js';
 
@@ -76,7 +77,7 @@ export async function saveInternal(
     ...{ vault, collectionId: 0, path: `${base}.md`, text, size: Buffer.byteLength(text) },
     ...{ mtime: at, origin: 'api' as const, now: at },
   });
-  return store.write(async (tx) => {
+  const saved = await store.write(async (tx): Promise<SavedInternal> => {
     const c = await store.vaultIndex.ensureCollection(tx, {
       ...{ vault, name: INTERNAL_COLLECTION, contentRoot: '', pattern: '' },
       now: at,
@@ -87,4 +88,6 @@ export async function saveInternal(
     const row = await writeDocument(store, tx, { ...prepared, input });
     return { id: row.id, docid: row.docid, path, collection: INTERNAL_COLLECTION };
   });
+  await refreshNotes(store, vault, [noteSourceOf(saved.id, prepared)], at);
+  return saved;
 }

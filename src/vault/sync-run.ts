@@ -5,8 +5,10 @@ import { readFile } from 'node:fs/promises';
 
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultCollectionRow, VaultSyncState } from '../store/index.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { dropDocumentFacts } from './facts.js';
 import { type PreparedDocument, prepareDocument, sha256, writeDocument } from './ingest.js';
+import type { NoteSource } from './notes.js';
 import type { Skipped, WalkedFile, WalkResult } from './walk.js';
 
 /** Deactivation reasons a re-sync reverses when the file is there again. */
@@ -109,13 +111,17 @@ export class SyncRun {
   async #apply(plans: readonly Plan[]): Promise<void> {
     const { store, vault, report } = this.#c;
     const ix = store.vaultIndex;
+    const written: NoteSource[] = [];
     await store.write(async (tx) => {
+      written.length = 0;
       for (const p of plans) {
-        if (p.kind === 'write') await writeDocument(store, tx, p.doc);
+        if (p.kind === 'write')
+          written.push(noteSourceOf((await writeDocument(store, tx, p.doc)).id, p.doc));
         else if (p.touch) await ix.touchDocument(tx, p.state.id, p.file.size, p.file.mtime);
         if (p.state !== undefined && !p.state.active) await ix.reactivate(tx, vault, [p.state.id]);
       }
     });
+    await refreshNotes(store, vault, written, this.#c.now());
     for (const p of plans) {
       if (p.state !== undefined && !p.state.active) report.reactivated += 1;
       if (p.kind === 'unchanged') report.unchanged += 1;

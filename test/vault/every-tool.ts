@@ -26,6 +26,7 @@ const CALLS: readonly (readonly [string, Record<string, unknown>, string])[] = [
   ['multi_get', { pattern: 'decisions/*.md' }, 'documents'],
   ['find_similar', { file: 'decisions/queue.md' }, 'results'],
   ['timeline', { docid: 'decisions/queue.md' }, 'reference'],
+  ['memory_evolution_status', { docid: 'decisions/queue.md' }, 'entries'],
   ['session_log', {}, 'sessions'],
   ['index_stats', {}, 'collections'],
   ['memory_stats', {}, 'collections'],

@@ -1,11 +1,16 @@
 // cairn-vault's graph tools: kg_query over the vault's extracted facts (one line per triple
-// with its evidence) and build_graphs (the temporal and semantic document graphs). Thin:
+// with its evidence), build_graphs (the temporal and semantic document graphs) and
+// memory_evolution_status (a document's A-MEM note history). Thin:
 // resolve the vault, run the domain operation, render its text.
 import type { Core } from '../../core/index.js';
 import {
   type BuildGraphsAnswer,
   buildGraphs,
   buildGraphsInput,
+  type EvolutionEntry,
+  type EvolutionStatus,
+  evolutionStatus,
+  evolutionStatusInput,
   type KgAnswer,
   type KgFact,
   kgQuery,
@@ -53,6 +58,34 @@ export function graphsText(r: BuildGraphsAnswer): string {
   return lines.join('\n');
 }
 
+const signed = (d: { added: string[]; removed: string[] }): string =>
+  [...d.added.map((x) => `+${x}`), ...d.removed.map((x) => `−${x}`)].join(' ');
+
+function evolutionLine(e: EvolutionEntry): string {
+  const t = e.trigger;
+  const by = t === null ? 'unknown trigger' : `${t.docid} ${t.collection}/${t.path} "${t.title}"`;
+  const parts = [
+    signed(e.keywords) === '' ? '' : `keywords ${signed(e.keywords)}`,
+    signed(e.tags) === '' ? '' : `tags ${signed(e.tags)}`,
+    e.context === null ? '' : `context "${e.context.before}" → "${e.context.after}"`,
+  ].filter((p) => p !== '');
+  return `${e.at} ${e.rewrite ? 'rewritten' : `← ${by}`}: ${parts.join('; ')}`;
+}
+
+export const evolutionText = (r: EvolutionStatus): string =>
+  [
+    `${r.document.docid} ${r.document.collection}/${r.document.path}: ${r.message}`,
+    ...(r.note === null
+      ? []
+      : [
+          `now: keywords ${r.note.keywords.join(', ') || '(none)'}; tags ${r.note.tags.join(', ') || '(none)'}; context "${r.note.context}"`,
+        ]),
+    ...r.entries.map(evolutionLine),
+    ...(r.truncated
+      ? [`(${r.total - r.entries.length} older entr(ies) not shown; raise limit)`]
+      : []),
+  ].join('\n');
+
 export function graphTools(core: Core): VaultTool[] {
   const v = core.vault;
   return [
@@ -84,6 +117,18 @@ export function graphTools(core: Core): VaultTool[] {
         const vault = await v.vault(a.vault);
         const r = await buildGraphs(v.deps, vault, a);
         return { text: graphsText(r), data: { ...r } };
+      },
+    }),
+    vaultTool({
+      name: 'memory_evolution_status',
+      description:
+        "How a document's A-MEM note (keywords, tags, context) evolved as related documents arrived: entries newest first with their time, the trigger document and what changed (keywords and tags added/removed, context before → after). Says when the note never evolved, or when the document has no note yet.",
+      input: evolutionStatusInput,
+      annotations: { title: 'A document’s note evolution', ...READ_ONLY },
+      handler: async (a) => {
+        const vault = await v.vault(a.vault);
+        const r = await evolutionStatus(v.store, vault, a);
+        return { text: evolutionText(r), data: { vault, ...r } };
       },
     }),
   ];
