@@ -104,6 +104,7 @@ export {
   type VaultEvolutionRow,
   type VaultNote,
   vaultEvolutionOf,
+  vaultNoteKeywords,
   writeVaultNote,
 } from './vault-notes.js';
 export type { VaultIndex } from './vault-index.js';

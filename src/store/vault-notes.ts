@@ -154,3 +154,17 @@ export async function vaultEvolutionOf(
   }));
   return { entries, total: count?.n ?? 0 };
 }
+
+/** The keywords of every note of an active document of `vault` (what relatedness is judged by). */
+export async function vaultNoteKeywords(
+  db: Queryable,
+  vault: string,
+): Promise<{ documentId: number; keywords: string[] }[]> {
+  const rows = await db.all<{ documentId: number; keywords: string }>(
+    `SELECT n.document_id AS documentId, n.keywords FROM vault_notes n
+     JOIN vault_documents d ON d.id = n.document_id
+     WHERE d.vault = ? AND d.active = 1 ORDER BY n.document_id`,
+    [vault],
+  );
+  return rows.map((r) => ({ documentId: r.documentId, keywords: strings(r.keywords) }));
+}

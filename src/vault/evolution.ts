@@ -1,12 +1,14 @@
 // A-MEM note evolution on the vault's write path: after a write commits, each written document
-// gets its note, and its related documents (at most RELATED_MAX: the vault postings' best
-// matches for its keywords whose notes share at least MIN_SHARED keywords) absorb it, every
-// change logged in vault_evolution with the trigger document. One write transaction per batch.
+// gets its note, and its related documents (at most RELATED_MAX: the active documents whose
+// notes share the most keywords with it, at least MIN_SHARED) absorb it, every change logged in
+// vault_evolution with the trigger document. One write transaction per writer's batch, which
+// reads the vault's note keywords once (an in-memory keyword → documents map for the batch).
 import {
   logVaultEvolution,
-  readVaultNotes,
   type Queryable,
+  readVaultNotes,
   type Store,
+  vaultNoteKeywords,
   writeVaultNote,
 } from '../store/index.js';
 import type { PreparedDocument } from './ingest.js';
@@ -22,64 +24,63 @@ import {
 
 /** Related documents one newcomer evolves at most; keywords a related note must share. */
 export const RELATED_MAX = 5;
-export const MIN_SHARED = 2;
-/** Fragments asked of the postings per newcomer (candidates before the shared-keyword check). */
-const CANDIDATE_FRAGMENTS = 30;
+export const MIN_SHARED = 3;
 
 interface Planned {
   src: NoteSource;
   note: NoteFields;
-  candidates: number[];
 }
 
-/** Documents whose fragments best match the newcomer's keywords (any collection), best first. */
-async function candidatesOf(
-  store: Store,
-  vault: string,
-  p: Omit<Planned, 'candidates'>,
-  now: number,
-) {
-  if (p.note.keywords.length === 0) return [];
-  const filter = { vault, now, includeInternal: true };
-  const hits = await store.vaultIndex.fullText(
-    p.note.keywords.join(' '),
-    filter,
-    CANDIDATE_FRAGMENTS,
-  );
-  return [...new Set(hits.map((h) => h.documentId))].filter((id) => id !== p.src.id);
+/** Keyword stem → the documents whose notes hold it. */
+type KeywordMap = Map<string, number[]>;
+
+async function keywordMap(tx: Queryable, vault: string): Promise<KeywordMap> {
+  const map: KeywordMap = new Map();
+  for (const n of await vaultNoteKeywords(tx, vault)) {
+    for (const stem of new Set(n.keywords.map(keywordStem))) {
+      const ids = map.get(stem) ?? [];
+      ids.push(n.documentId);
+      map.set(stem, ids);
+    }
+  }
+  return map;
 }
 
-async function evolveRelated(tx: Queryable, p: Planned, at: number): Promise<void> {
-  const notes = await readVaultNotes(tx, p.candidates);
-  const mine = new Set(p.note.keywords.map(keywordStem));
-  const related = p.candidates
-    .flatMap((id) => {
-      const n = notes.get(id);
-      const shared =
-        n === undefined ? 0 : n.keywords.filter((k) => mine.has(keywordStem(k))).length;
-      return n !== undefined && shared >= MIN_SHARED ? [{ n, shared }] : [];
-    })
-    .sort((a, b) => b.shared - a.shared)
-    .slice(0, RELATED_MAX);
-  for (const { n } of related) {
+/** The documents sharing the most keyword stems with `note` (≥ MIN_SHARED), lower id on ties. */
+function relatedTo(map: KeywordMap, p: Planned): number[] {
+  const shared = new Map<number, number>();
+  for (const stem of new Set(p.note.keywords.map(keywordStem)))
+    for (const id of map.get(stem) ?? [])
+      if (id !== p.src.id) shared.set(id, (shared.get(id) ?? 0) + 1);
+  return [...shared]
+    .filter(([, n]) => n >= MIN_SHARED)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, RELATED_MAX)
+    .map(([id]) => id);
+}
+
+async function evolveRelated(
+  tx: Queryable,
+  p: Planned,
+  related: number[],
+  at: number,
+): Promise<void> {
+  const notes = await readVaultNotes(tx, related);
+  for (const id of related) {
+    const n = notes.get(id);
+    if (n === undefined) continue;
     const after = absorb(n, p.note, p.src.title);
     if (sameNote(n, after)) continue;
-    await writeVaultNote(tx, { ...after, documentId: n.documentId, updatedAt: at });
-    await logVaultEvolution(tx, {
-      documentId: n.documentId,
-      triggerId: p.src.id,
-      before: n,
-      after,
-      at,
-    });
+    await writeVaultNote(tx, { ...after, documentId: id, updatedAt: at });
+    await logVaultEvolution(tx, { documentId: id, triggerId: p.src.id, before: n, after, at });
   }
 }
 
 /** The newcomer's own note; a rewrite that changes it is logged with the document as trigger. */
-async function writeOwn(tx: Queryable, p: Planned, at: number): Promise<void> {
+async function writeOwn(tx: Queryable, p: Planned, at: number): Promise<NoteFields> {
   const previous = (await readVaultNotes(tx, [p.src.id])).get(p.src.id);
   const after = rewritten(previous, p.note);
-  if (previous !== undefined && sameNote(previous, after)) return;
+  if (previous !== undefined && sameNote(previous, after)) return after;
   await writeVaultNote(tx, { ...after, documentId: p.src.id, updatedAt: at });
   if (previous !== undefined)
     await logVaultEvolution(tx, {
@@ -89,6 +90,7 @@ async function writeOwn(tx: Queryable, p: Planned, at: number): Promise<void> {
       after,
       at,
     });
+  return after;
 }
 
 /**
@@ -103,14 +105,18 @@ export async function refreshNotes(
 ): Promise<void> {
   if (docs.length === 0) return;
   const planned: Planned[] = [];
-  for (const src of docs) {
-    const note = await noteOf(store, src);
-    planned.push({ src, note, candidates: await candidatesOf(store, vault, { src, note }, now) });
-  }
+  for (const src of docs) planned.push({ src, note: await noteOf(store, src) });
   await store.write(async (tx) => {
+    const map = await keywordMap(tx, vault);
     for (const p of planned) {
-      await writeOwn(tx, p, now);
-      await evolveRelated(tx, p, now);
+      const own = await writeOwn(tx, p, now);
+      await evolveRelated(tx, p, relatedTo(map, p), now);
+      // Later newcomers of the batch see this one's note.
+      for (const stem of new Set(own.keywords.map(keywordStem))) {
+        const ids = map.get(stem) ?? [];
+        if (!ids.includes(p.src.id)) ids.push(p.src.id);
+        map.set(stem, ids);
+      }
     }
   });
 }
