@@ -101,6 +101,23 @@ describe('build_graphs: semantic', () => {
     expect(weight?.w).toBeGreaterThan(0.99);
   });
 
+  it('skips documents the embedding backlog has not reached, saying so', async () => {
+    const v = await setup();
+    // As if the backlog had not embedded the research note yet.
+    await v.core.store.run(
+      `DELETE FROM vault_vectors WHERE fragment_id IN (SELECT f.id FROM vault_fragments f
+         JOIN vault_documents d ON d.id = f.document_id WHERE d.path = 'research/backoff.md')`,
+    );
+    const r = await build(v, { graph_types: ['semantic'] });
+    expect(r.data).toMatchObject({ semantic: 0, semanticTotal: 0 });
+    expect(r.data.semanticDocuments).toMatchObject({
+      compared: 3,
+      skipped: 1,
+      skippedReason: '1 without a stub:vault3 vector yet (embedding backlog)',
+    });
+    expect(r.text).toContain('3 document(s) compared at threshold 0.7; 1 skipped: 1 without');
+  });
+
   it('says how many documents it skipped and why when there is no embedder', async () => {
     const v = await setup({ embedder: null });
     const r = await build(v, {});
