@@ -25,6 +25,11 @@ import {
 /** Related documents one newcomer evolves at most; keywords a related note must share. */
 export const RELATED_MAX = 5;
 export const MIN_SHARED = 3;
+/**
+ * A keyword held by more notes than this is too common in the vault to relate documents (it
+ * is skipped when counting shared keywords): it bounds one newcomer's work to 8 × this.
+ */
+export const COMMON_KEYWORD_NOTES = 200;
 
 interface Planned {
   src: NoteSource;
@@ -32,26 +37,48 @@ interface Planned {
 }
 
 /** Keyword stem → the documents whose notes hold it. */
-type KeywordMap = Map<string, number[]>;
+type KeywordMap = Map<string, Set<number>>;
+
+function addKeywords(
+  map: KeywordMap,
+  id: number,
+  keywords: readonly string[],
+  stemOf: (word: string) => string = keywordStem,
+): void {
+  for (const stem of keywords.map(stemOf)) {
+    const ids = map.get(stem) ?? new Set<number>();
+    ids.add(id);
+    map.set(stem, ids);
+  }
+}
 
 async function keywordMap(tx: Queryable, vault: string): Promise<KeywordMap> {
   const map: KeywordMap = new Map();
-  for (const n of await vaultNoteKeywords(tx, vault)) {
-    for (const stem of new Set(n.keywords.map(keywordStem))) {
-      const ids = map.get(stem) ?? [];
-      ids.push(n.documentId);
-      map.set(stem, ids);
-    }
-  }
+  // A vault's notes share a small vocabulary: stem each word once per map.
+  const stems = new Map<string, string>();
+  const stemOf = (word: string): string => {
+    const known = stems.get(word);
+    if (known !== undefined) return known;
+    const stem = keywordStem(word);
+    stems.set(word, stem);
+    return stem;
+  };
+  for (const n of await vaultNoteKeywords(tx, vault))
+    addKeywords(map, n.documentId, n.keywords, stemOf);
   return map;
 }
 
-/** The documents sharing the most keyword stems with `note` (≥ MIN_SHARED), lower id on ties. */
+/**
+ * The documents sharing the most keyword stems with `note` (≥ MIN_SHARED; keywords held by more
+ * than COMMON_KEYWORD_NOTES notes do not count), lower id on ties.
+ */
 function relatedTo(map: KeywordMap, p: Planned): number[] {
   const shared = new Map<number, number>();
-  for (const stem of new Set(p.note.keywords.map(keywordStem)))
-    for (const id of map.get(stem) ?? [])
-      if (id !== p.src.id) shared.set(id, (shared.get(id) ?? 0) + 1);
+  for (const stem of new Set(p.note.keywords.map(keywordStem))) {
+    const ids = map.get(stem) ?? new Set<number>();
+    if (ids.size > COMMON_KEYWORD_NOTES) continue;
+    for (const id of ids) if (id !== p.src.id) shared.set(id, (shared.get(id) ?? 0) + 1);
+  }
   return [...shared]
     .filter(([, n]) => n >= MIN_SHARED)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
@@ -112,11 +139,7 @@ export async function refreshNotes(
       const own = await writeOwn(tx, p, now);
       await evolveRelated(tx, p, relatedTo(map, p), now);
       // Later newcomers of the batch see this one's note.
-      for (const stem of new Set(own.keywords.map(keywordStem))) {
-        const ids = map.get(stem) ?? [];
-        if (!ids.includes(p.src.id)) ids.push(p.src.id);
-        map.set(stem, ids);
-      }
+      addKeywords(map, p.src.id, own.keywords);
     }
   });
 }
