@@ -16,14 +16,27 @@ export interface SemanticPass {
   inserted: number;
   removed: number;
   documents: {
-    /** Active documents whose neighbours were compared. */
+    /** Active documents whose neighbours this call compared. */
     compared: number;
+    /** Compared by the earlier calls this one continued (documents up to `resumedAfter`). */
+    comparedEarlier: number;
     /** Active documents left out, and why (no embedder, no vector yet, budget). */
     skipped: number;
     skippedReason: string | null;
-    /** False when the time budget stopped the pass (nothing was removed then). */
+    /** False when the budget stopped the pass; nothing is removed by a partial pass. */
     complete: boolean;
+    /** The document id this call continued after (null: from the first). */
+    resumedAfter: number | null;
+    /** Where the next call continues when `complete` is false (else null). */
+    next: number | null;
   };
+}
+
+export interface SemanticOptions {
+  /** Continue a pass the budget stopped: only documents with a higher id. */
+  after?: number | undefined;
+  /** Stops the pass before the next document (default: past SEMANTIC_BUDGET_MS). */
+  stop?: ((compared: number) => boolean) | undefined;
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -40,14 +53,14 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-/** Pairs at or above `threshold` among `ids`' KNN neighbours; stops past `deadline`. */
+/** Pairs at or above `threshold` among `ids`' KNN neighbours, until `stop` says so. */
 async function semanticPairs(
   deps: RetrieveDeps & { store: Store },
   vault: string,
   model: string,
   ids: readonly number[],
   threshold: number,
-  deadline: number,
+  stop: (compared: number) => boolean,
 ): Promise<{ pairs: [number, number, number][]; compared: number }> {
   const cache = new Map<number, Float32Array | null>();
   const vectorOf = async (id: number): Promise<Float32Array | null> => {
@@ -59,7 +72,7 @@ async function semanticPairs(
   const pairs: [number, number, number][] = [];
   let compared = 0;
   for (const id of ids) {
-    if (Date.now() > deadline) break;
+    if (stop(compared)) break;
     const v = await vectorOf(id);
     if (v === null) continue;
     const scan = await deps.index.nearestScan(
@@ -82,53 +95,59 @@ async function semanticPairs(
   return { pairs, compared };
 }
 
+const noVectors = (skipped: number, skippedReason: string): SemanticPass => ({
+  inserted: 0,
+  removed: 0,
+  documents: {
+    ...{ compared: 0, comparedEarlier: 0, skipped, skippedReason, complete: true },
+    ...{ resumedAfter: null, next: null },
+  },
+});
+
 /**
- * Re-derives the vault's built semantic edges. Without an embedder, or for documents the
- * embedding backlog has not reached, says how many documents were skipped and why.
+ * Re-derives the vault's built semantic edges (documents in id order). Without an embedder, or
+ * for documents the embedding backlog has not reached, says how many were skipped and why. A
+ * pass the budget stops says where the next call continues (`next`); only a pass that saw every
+ * document in one call removes edges it no longer derives.
  */
 export async function buildSemantic(
   deps: RetrieveDeps & { store: Store },
   vault: string,
   threshold: number,
-  budgetMs = SEMANTIC_BUDGET_MS,
+  options: SemanticOptions = {},
 ): Promise<SemanticPass> {
   if (deps.embedder === null) {
     const skipped = (await activeChain(deps.store, vault)).length;
-    const skippedReason = 'no embedder is configured (CAIRN_EMBEDDINGS=none)';
-    return {
-      inserted: 0,
-      removed: 0,
-      documents: { compared: 0, skipped, skippedReason, complete: true },
-    };
+    return noVectors(skipped, 'no embedder is configured (CAIRN_EMBEDDINGS=none)');
   }
   const model = deps.embedder.model;
   const cover = await vectorCoverage(deps.store, vault, model);
-  const deadline = Date.now() + budgetMs;
-  const { pairs, compared } = await semanticPairs(
-    deps,
-    vault,
-    model,
-    cover.withVector,
-    threshold,
-    deadline,
-  );
-  const complete = compared === cover.withVector.length;
-  const r = await replaceBuiltEdges(deps.store, vault, 'semantic', pairs, deps.now(), complete);
+  const after = options.after ?? null;
+  const todo = cover.withVector.filter((id) => after === null || id > after);
+  const deadline = Date.now() + SEMANTIC_BUDGET_MS;
+  const stop = options.stop ?? (() => Date.now() > deadline);
+  const { pairs, compared } = await semanticPairs(deps, vault, model, todo, threshold, stop);
+  const complete = compared === todo.length;
+  const whole = complete && after === null;
+  const r = await replaceBuiltEdges(deps.store, vault, 'semantic', pairs, deps.now(), whole);
+  const left = todo.length - compared;
   const reasons = [
     cover.without.length > 0
       ? `${cover.without.length} without a ${model} vector yet (embedding backlog)`
       : '',
-    complete
-      ? ''
-      : `${cover.withVector.length - compared} not reached within the ${budgetMs} ms budget`,
-  ].filter((s) => s !== '');
+    complete ? '' : `${left} not reached within the budget (call again to continue)`,
+  ].filter((x) => x !== '');
   return {
     ...r,
     documents: {
-      compared,
-      skipped: cover.without.length + cover.withVector.length - compared,
+      ...{ compared, comparedEarlier: cover.withVector.length - todo.length },
+      skipped: cover.without.length + left,
       skippedReason: reasons.length === 0 ? null : reasons.join('; '),
-      complete,
+      ...{
+        complete,
+        resumedAfter: after,
+        next: complete ? null : (todo[compared - 1] ?? after ?? 0),
+      },
     },
   };
 }

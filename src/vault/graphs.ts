@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { activeChain, countActiveEdges, type Store } from '../store/index.js';
 import { replaceBuiltEdges } from './graph-edges.js';
-import { buildSemantic, type SemanticPass } from './graph-semantic.js';
+import { buildSemantic, type SemanticOptions, type SemanticPass } from './graph-semantic.js';
 import type { RetrieveDeps } from './retrieve/search.js';
 import { text } from './tool-schemas.js';
 
@@ -57,11 +57,15 @@ async function buildTemporal(store: Store, vault: string, now: number) {
   return replaceBuiltEdges(store, vault, 'temporal', want, now);
 }
 
-/** build_graphs over one vault. Only the requested graph types are built and answered. */
+/**
+ * build_graphs over one vault. Only the requested graph types are built and answered.
+ * `semantic` continues a semantic pass an earlier call's budget stopped (see buildSemantic).
+ */
 export async function buildGraphs(
   deps: GraphDeps,
   vault: string,
   args: Pick<BuildGraphsArgs, 'graph_types' | 'semantic_threshold'>,
+  semantic: SemanticOptions = {},
 ): Promise<BuildGraphsAnswer> {
   const started = Date.now();
   const all = args.graph_types.includes('all');
@@ -73,7 +77,7 @@ export async function buildGraphs(
     answer.temporalRemoved = r.removed;
   }
   if (all || args.graph_types.includes('semantic')) {
-    const r = await buildSemantic(deps, vault, args.semantic_threshold);
+    const r = await buildSemantic(deps, vault, args.semantic_threshold, semantic);
     answer.semantic = r.inserted;
     answer.semanticTotal = await countActiveEdges(deps.store, vault, 'semantic');
     answer.semanticRemoved = r.removed;

@@ -1,7 +1,8 @@
 // build_graphs through a real SDK client on a real store: the temporal backbone is idempotent,
 // re-links truthfully around a document that arrives between two others and around one that
 // goes inactive; the semantic graph (stub embedder) links pairs at the threshold once, follows
-// a changed threshold, and says why documents were skipped without an embedder; only the
+// a changed threshold, continues a pass its budget stopped, and says why documents were
+// skipped without an embedder or a vector yet; only the
 // requested types answer; hostile arguments are refused naming the field.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { countActiveEdges } from '../../src/store/index.js';
-import type { BuildGraphsAnswer } from '../../src/vault/index.js';
+import { type BuildGraphsAnswer, buildGraphs } from '../../src/vault/index.js';
 import { callInvalid, textOf } from '../helpers.js';
 import { callVault, vaultSetup, type VaultSetup, writeNotes } from './fixtures.js';
 
@@ -99,6 +100,34 @@ describe('build_graphs: semantic', () => {
       "SELECT weight AS w FROM vault_edges WHERE edge_type = 'semantic'",
     );
     expect(weight?.w).toBeGreaterThan(0.99);
+  });
+
+  it('continues a pass its budget stopped, and removes nothing until a whole pass', async () => {
+    const v = await setup();
+    const deps = v.core.vault.deps;
+    const args = { graph_types: ['semantic' as const], semantic_threshold: 0 };
+    const part = await buildGraphs(deps, 'default', args, { stop: (n) => n >= 2 });
+    expect(part.semanticDocuments).toMatchObject({ compared: 2, complete: false, skipped: 2 });
+    expect(part.semanticDocuments?.skippedReason).toBe(
+      '2 not reached within the budget (call again to continue)',
+    );
+    const next = part.semanticDocuments?.next ?? undefined;
+    expect(next).toBeTypeOf('number');
+    const rest = await buildGraphs(deps, 'default', args, { after: next });
+    expect(rest.semanticDocuments).toMatchObject({
+      compared: 2,
+      comparedEarlier: 2,
+      complete: true,
+      next: null,
+    });
+    expect((part.semantic ?? 0) + (rest.semantic ?? 0)).toBe(6);
+    expect(rest.semanticTotal).toBe(6);
+    // A partial pass at a stricter threshold removes nothing; the whole pass does.
+    const strict = { graph_types: ['semantic' as const], semantic_threshold: 0.7 };
+    const partStrict = await buildGraphs(deps, 'default', strict, { stop: (n) => n >= 1 });
+    expect(partStrict).toMatchObject({ semanticRemoved: 0, semanticTotal: 6 });
+    const whole = await buildGraphs(deps, 'default', strict);
+    expect(whole).toMatchObject({ semanticRemoved: 5, semanticTotal: 1 });
   });
 
   it('skips documents the embedding backlog has not reached, saying so', async () => {

@@ -52,7 +52,7 @@ export function graphsText(r: BuildGraphsAnswer): string {
       );
     if (d !== undefined)
       lines.push(
-        `Semantic: ${d.compared} document(s) compared at threshold ${r.semanticThreshold ?? ''}${d.skipped > 0 ? `; ${d.skipped} skipped: ${d.skippedReason ?? ''}` : ''}.`,
+        `Semantic: ${d.compared} document(s) compared at threshold ${r.semanticThreshold ?? ''}${d.comparedEarlier > 0 ? ` (continuing: ${d.comparedEarlier} compared by earlier calls)` : ''}${d.skipped > 0 ? `; ${d.skipped} skipped: ${d.skippedReason ?? ''}` : ''}.`,
       );
   }
   return lines.join('\n');
@@ -88,6 +88,8 @@ export const evolutionText = (r: EvolutionStatus): string =>
 
 export function graphTools(core: Core): VaultTool[] {
   const v = core.vault;
+  /** Where a semantic pass stopped by its budget continues, per vault and threshold. */
+  const resume = new Map<string, number>();
   return [
     vaultTool({
       name: 'kg_query',
@@ -104,7 +106,7 @@ export function graphTools(core: Core): VaultTool[] {
     vaultTool({
       name: 'build_graphs',
       description:
-        "Build the vault's temporal backbone (each active document → the next by effective time) and semantic graph (document pairs whose whole-document vectors reach semantic_threshold in cosine). Idempotent: temporal/semantic count edges newly written (a rebuild over an unchanged corpus writes 0), temporalTotal/semanticTotal the edges whose two ends are active. Stale built edges are removed. Only the requested graph_types appear.",
+        "Build the vault's temporal backbone (each active document → the next by effective time) and semantic graph (document pairs whose whole-document vectors reach semantic_threshold in cosine). Idempotent: temporal/semantic count edges newly written (a rebuild over an unchanged corpus writes 0), temporalTotal/semanticTotal the edges whose two ends are active. Stale built edges are removed. Only the requested graph_types appear. A semantic pass longer than 120 s stops and says so; calling again continues it.",
       input: buildGraphsInput,
       annotations: {
         title: 'Build the document graphs',
@@ -115,7 +117,11 @@ export function graphTools(core: Core): VaultTool[] {
       },
       handler: async (a) => {
         const vault = await v.vault(a.vault);
-        const r = await buildGraphs(v.deps, vault, a);
+        const at = `${vault}@${a.semantic_threshold}`;
+        const r = await buildGraphs(v.deps, vault, a, { after: resume.get(at) });
+        const next = r.semanticDocuments?.next ?? null;
+        if (next === null) resume.delete(at);
+        else resume.set(at, next);
         return { text: graphsText(r), data: { ...r } };
       },
     }),
