@@ -40,6 +40,8 @@ const TOOLS = [
   'diary_write',
   'diary_read',
   'kg_query',
+  'build_graphs',
+  'memory_evolution_status',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };
@@ -55,7 +57,7 @@ const call = <T = Record<string, unknown>>(name: string, args: Record<string, un
 const paths = (h: Hits): string[] => h.results.map((r) => r.path);
 
 describe('cairn-vault', () => {
-  it('lists exactly the tools of this issue and kg_query', async () => {
+  it('lists exactly the tools of this issue and the graph tools built so far', async () => {
     expect(await toolNames(s.client)).toEqual([...TOOLS].sort());
   });
 
