@@ -73,6 +73,7 @@ async function semanticPairs(
   let compared = 0;
   for (const id of ids) {
     if (stop(compared)) break;
+    compared += 1;
     const v = await vectorOf(id);
     if (v === null) continue;
     const scan = await deps.index.nearestScan(
@@ -86,11 +87,11 @@ async function semanticPairs(
       const [a, b] = id < other ? [id, other] : [other, id];
       if (seen.has(`${a}>${b}`)) continue;
       seen.add(`${a}>${b}`);
+      // A neighbour whose whole-document vector is not there yet is not judged.
       const w = await vectorOf(other);
-      const c = w === null ? 0 : Math.round(cosine(v, w) * 1e6) / 1e6;
-      if (c >= threshold) pairs.push([a, b, c]);
+      const c = w === null ? null : Math.round(cosine(v, w) * 1e6) / 1e6;
+      if (c !== null && c >= threshold) pairs.push([a, b, c]);
     }
-    compared += 1;
   }
   return { pairs, compared };
 }
