@@ -58,11 +58,14 @@ export async function vectorCoverage(
   vault: string,
   model: string,
 ): Promise<{ withVector: number[]; without: number[] }> {
+  // Documents → their whole fragment → its vector by key (LEFT JOINs fix that order; a
+  // correlated EXISTS let the planner scan every vector of the model per document).
   const rows = await db.all<{ id: number; has: number }>(
-    `SELECT d.id, EXISTS (SELECT 1 FROM vault_fragments f
-       JOIN vault_vectors v ON v.fragment_id = f.id AND v.model = ?
-       WHERE f.document_id = d.id AND f.kind = 'whole') AS has
-     FROM vault_documents d WHERE d.vault = ? AND d.active = 1 ORDER BY d.id`,
+    `SELECT d.id, MAX(CASE WHEN v.model = ? THEN 1 ELSE 0 END) AS has
+     FROM vault_documents d
+     LEFT JOIN vault_fragments f ON f.document_id = d.id AND f.kind = 'whole'
+     LEFT JOIN vault_vectors v ON v.fragment_id = f.id
+     WHERE d.vault = ? AND d.active = 1 GROUP BY d.id ORDER BY d.id`,
     [model, vault],
   );
   return {
