@@ -139,6 +139,23 @@ export {
   type VaultProfileRow,
   writeVaultProfile,
 } from './vault-profile.js';
+export {
+  activeChain,
+  type BuiltEdge,
+  builtEdges,
+  deleteVaultEdges,
+  vectorCoverage,
+} from './vault-graph-build.js';
+export {
+  logVaultEvolution,
+  readVaultNotes,
+  type VaultEvolutionInput,
+  type VaultEvolutionRow,
+  type VaultNote,
+  vaultEvolutionOf,
+  vaultNoteKeywords,
+  writeVaultNote,
+} from './vault-notes.js';
 export type { VaultIndex } from './vault-index.js';
 export type { VaultCollectionStats, VaultTimeline } from './vault-lifecycle.js';
 export { VAULT_FIELD_WEIGHTS } from './vault-postings.js';

@@ -12,6 +12,7 @@ import type { Store, VaultSyncState } from '../store/index.js';
 import { type BdRun, type BeadsIssue, parseIssues, renderIssue, runBd } from './beads.js';
 import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { dropDocumentFacts } from './facts.js';
 import { prepareDocument, sha256, writeDocument } from './ingest.js';
 import { resolveContentRoot } from './sync.js';
@@ -150,11 +151,12 @@ async function indexIssue(
     ...{ vault: report.vault, collectionId: a.collectionId, path: a.path, text, contentHash: hash },
     ...{ size: Buffer.byteLength(text), mtime: at, origin: 'api' as const, now: at },
   });
-  await store.write(async (tx) => {
+  const row = await store.write(async (tx) => {
     // Reactivated first, so the facts written below link it as an active document.
     if (state !== undefined && !state.active)
       await store.vaultIndex.reactivate(tx, report.vault, [state.id]);
-    await writeDocument(store, tx, doc);
+    return writeDocument(store, tx, doc);
   });
+  await refreshNotes(store, report.vault, [noteSourceOf(row.id, doc)], at);
   report[state === undefined ? 'new' : 'updated'] += 1;
 }

@@ -234,3 +234,17 @@ export {
   findCausalLinksInput,
   legacyWitness,
 } from './causal-links.js';
+export {
+  type BuildGraphsAnswer,
+  type BuildGraphsArgs,
+  buildGraphs,
+  buildGraphsInput,
+  GRAPH_TYPES,
+} from './graphs.js';
+export {
+  type EvolutionEntry,
+  type EvolutionStatus,
+  evolutionStatus,
+  type EvolutionStatusArgs,
+  evolutionStatusInput,
+} from './evolution-status.js';

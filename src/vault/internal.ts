@@ -10,6 +10,7 @@ import {
 } from '../store/index.js';
 import { reconcileDeclaredEdges } from './declared.js';
 import { VaultInputError } from './errors.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { prepareDocument, writeDocument } from './ingest.js';
 import type { ContentType } from './scoring/index.js';
 
@@ -82,7 +83,7 @@ export async function saveInternal(
     ...{ vault, collectionId: 0, path: `${base}.md`, text, size: Buffer.byteLength(text) },
     ...{ mtime: at, origin: 'api' as const, now: at },
   });
-  return store.write(async (tx) => {
+  const saved = await store.write(async (tx): Promise<SavedInternal> => {
     const c = await store.vaultIndex.ensureCollection(tx, {
       ...{ vault, name: INTERNAL_COLLECTION, contentRoot: '', pattern: '' },
       now: at,
@@ -98,4 +99,6 @@ export async function saveInternal(
       await reconcileDeclaredEdges(tx, vault, at);
     return { id: row.id, docid: row.docid, path, collection: INTERNAL_COLLECTION };
   });
+  await refreshNotes(store, vault, [noteSourceOf(saved.id, prepared)], at);
+  return saved;
 }

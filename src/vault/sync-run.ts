@@ -6,8 +6,10 @@ import { readFile } from 'node:fs/promises';
 import type { Scrubber } from '../memory/index.js';
 import type { Store, VaultCollectionRow, VaultSyncState } from '../store/index.js';
 import { type DeclaredReport, reconcileDeclaredEdges } from './declared.js';
+import { noteSourceOf, refreshNotes } from './evolution.js';
 import { dropDocumentFacts, restoreDocumentFacts } from './facts.js';
 import { type PreparedDocument, prepareDocument, sha256, writeDocument } from './ingest.js';
+import type { NoteSource } from './notes.js';
 import type { Skipped, WalkedFile, WalkResult } from './walk.js';
 
 /** Deactivation reasons a re-sync reverses when the file is there again. */
@@ -112,12 +114,15 @@ export class SyncRun {
   async #apply(plans: readonly Plan[]): Promise<void> {
     const { store, vault, report } = this.#c;
     const ix = store.vaultIndex;
+    const written: NoteSource[] = [];
     await store.write(async (tx) => {
+      written.length = 0;
       for (const p of plans) {
         // Reactivated first, so the facts written below link it as an active document.
         const back = p.state !== undefined && !p.state.active ? p.state.id : undefined;
         if (back !== undefined) await ix.reactivate(tx, vault, [back]);
-        if (p.kind === 'write') await writeDocument(store, tx, p.doc);
+        if (p.kind === 'write')
+          written.push(noteSourceOf((await writeDocument(store, tx, p.doc)).id, p.doc));
         else {
           if (p.touch) await ix.touchDocument(tx, p.state.id, p.file.size, p.file.mtime);
           if (back !== undefined)
@@ -125,6 +130,7 @@ export class SyncRun {
         }
       }
     });
+    await refreshNotes(store, vault, written, this.#c.now());
     for (const p of plans) {
       if (p.state !== undefined && !p.state.active) report.reactivated += 1;
       if (p.kind === 'unchanged') report.unchanged += 1;

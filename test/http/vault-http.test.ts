@@ -29,7 +29,7 @@ describe('vault server over HTTP', () => {
   it('serves cairn-vault at /api/mcp/vault: sync, query, vsearch, a refusal', async () => {
     const { client } = await sessions.connect(url(), TOKEN);
     expect(client.getServerVersion()?.name).toBe('cairn-vault');
-    expect((await toolNames(client)).length).toBe(30);
+    expect((await toolNames(client)).length).toBe(32);
     await callVault(client, 'vault_sync', { vault: 'default', content_root: notes.path });
     await svc.core.vaultEmbedWorker?.drain();
     const q = await callVault<{ results: { path: string }[]; stages: { vector: string } }>(

@@ -42,6 +42,8 @@ const TOOLS = [
   'kg_query',
   'profile',
   'find_causal_links',
+  'build_graphs',
+  'memory_evolution_status',
 ];
 
 type Hits = { results: { path: string; docid: string; score: number; compositeScore?: number }[] };
@@ -57,7 +59,7 @@ const call = <T = Record<string, unknown>>(name: string, args: Record<string, un
 const paths = (h: Hits): string[] => h.results.map((r) => r.path);
 
 describe('cairn-vault', () => {
-  it('lists exactly the tools of this issue and kg_query', async () => {
+  it('lists exactly the tools of this issue and the graph tools built so far', async () => {
     expect(await toolNames(s.client)).toEqual([...TOOLS].sort());
   });
 

@@ -1,6 +1,6 @@
 // The document-memory MCP server (`cairn-vault`, spec: shared/spec/memory-vault.md): retrieval,
 // document access, mutations, lifecycle, maintenance and vault management over the vault
-// domain. The graph and knowledge tools are the next vault issue and are not listed.
+// domain, and the graph tools built so far (graph-tools.ts).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 import type { Core } from '../../core/index.js';
