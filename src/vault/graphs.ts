@@ -17,17 +17,18 @@ export const buildGraphsInput = z.object({
   graph_types: z
     .array(
       z.enum(GRAPH_TYPES, {
-        error: () => `graph_types entries must be one of ${GRAPH_TYPES.join(', ')}`,
+        error: () => `entries must be one of ${GRAPH_TYPES.join(', ')}`,
       }),
-      { error: () => 'graph_types must be an array' },
+      { error: () => 'must be an array' },
     )
-    .min(1, 'graph_types must name at least one type')
-    .max(3, 'graph_types names at most 3 types')
+    // A refinement, not .min(): zod 4 runs length checks on a string given in place of the
+    // array too, which would name the field twice.
+    .refine((types) => types.length > 0, 'must name at least one type')
     .default(['all']),
   semantic_threshold: z
-    .number({ error: () => 'semantic_threshold must be a number' })
-    .min(0, 'semantic_threshold must be at least 0')
-    .max(1, 'semantic_threshold must be at most 1')
+    .number({ error: () => 'must be a number' })
+    .min(0, 'must be at least 0')
+    .max(1, 'must be at most 1')
     .default(0.7),
   vault: text('vault', 100).optional(),
 });
