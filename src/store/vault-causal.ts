@@ -2,6 +2,7 @@
 // declare causes or effects in their frontmatter, the active documents a docid or path names,
 // the declared causal edges of a vault, and one eligible causal step with the retrieval filter's
 // collection policy resolved inside the store (so ineligible documents never take a slot).
+import { jsonObject } from '../shared/index.js';
 import type { Queryable } from './types.js';
 import { type VaultNeighbour, vaultNeighbours } from './vault-edges.js';
 import { filterCollections } from './vault-filter.js';
@@ -16,17 +17,6 @@ export interface DeclaringDocument {
   collectionId: number;
   /** The document's frontmatter (parsed); only the declaring keys matter to callers. */
   frontmatter: Record<string, unknown>;
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -65,7 +55,7 @@ export async function declaringDocuments(
       id: r.id,
       path: r.path,
       collectionId: r.collectionId,
-      frontmatter: parseObject(r.fm),
+      frontmatter: jsonObject(r.fm),
     }))
     .filter((d) => DECLARED_CAUSAL_KEYS.some((k) => k in d.frontmatter));
 }

@@ -1,5 +1,5 @@
 // Store rows → the session records the service returns (JSON columns parsed, flags as booleans).
-import { NotFoundError } from '../../shared/index.js';
+import { jsonObject, NotFoundError } from '../../shared/index.js';
 import {
   type DelegationRow,
   type Queryable,
@@ -8,18 +8,6 @@ import {
   type ToolCallRow,
 } from '../../store/index.js';
 import type { Delegation, DelegationStatus, Session, SessionStatus, ToolCall } from './model.js';
-
-/** A JSON column as an object (anything else, or unreadable text, as `{}`). */
-export function jsonObject(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 function jsonStrings(text: string): string[] {
   try {
