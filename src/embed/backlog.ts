@@ -3,6 +3,7 @@
 // stores the vectors. Runs beside the request path: writers only wake it, and it yields between
 // batches so tool calls interleave; its calls are `background`, so a query embedding goes first.
 // Knows no table: the source does the SQL.
+import { passLoop } from '../shared/index.js';
 import type { EmbedCallOptions } from './types.js';
 
 const BACKGROUND: EmbedCallOptions = { priority: 'background' };
@@ -76,11 +77,7 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
   const { source, embedder } = options;
   const batchSize = options.batchSize ?? 16;
   const maxChars = options.maxChars ?? 2000;
-  let running: Promise<number> | undefined;
-  let again = false;
   let stopped = false;
-  /** The error that ended the latest pass, if it failed. */
-  let failure: unknown;
   /** Ends a rest early (stop, drain). */
   let wakeRest: (() => void) | undefined;
   /** drain() calls in progress: someone waits for the backlog, so no rests. */
@@ -153,37 +150,13 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
     }
   }
 
-  async function loop(): Promise<number> {
-    let total = 0;
-    do {
-      again = false;
-      total += await pass();
-    } while (again && !stopped);
-    return total;
-  }
-
-  function run(): Promise<number> {
-    if (running !== undefined) {
-      again = true;
-      return running;
-    }
-    running = loop()
-      .then(
-        (n) => {
-          failure = undefined;
-          return n;
-        },
-        (err: unknown) => {
-          failure = err ?? new Error('embedding failed');
-          options.onError?.(err);
-          return 0;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
+  const loop = passLoop({
+    pass,
+    stopped: () => stopped,
+    failed: 'embedding failed',
+    onError: options.onError,
+  });
+  const run = (): Promise<number> => loop.run();
 
   return {
     wake: () => {
@@ -204,7 +177,7 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
         while (!stopped && (await this.pending()) > 0) {
           total += await run();
           // A failed pass would fail again at once: surface it rather than spin.
-          if (failure !== undefined) throw failure;
+          if (loop.failure() !== undefined) throw loop.failure();
         }
       } finally {
         draining -= 1;
@@ -215,7 +188,7 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
     async stop() {
       stopped = true;
       wakeRest?.();
-      await running;
+      await loop.current();
     },
   };
 }

@@ -5,6 +5,7 @@
 // and records why. Each pass visits a document at most once; a failure is retried on a later
 // pass until MAX_EXTRACTION_ATTEMPTS. The SQL is the store's.
 import type { ExtractedFact } from '../graph/extract/index.js';
+import { passLoop } from '../shared/index.js';
 import {
   documentsToExtract,
   documentUnchanged,
@@ -57,10 +58,7 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
   const now = options.now ?? Date.now;
   const batchSize = options.batchSize ?? 8;
   const limits = { extractor: extractor.name, maxAttempts: MAX_EXTRACTION_ATTEMPTS };
-  let running: Promise<number> | undefined;
-  let again = false;
   let stopped = false;
-  let failure: unknown;
   let onStop: (() => void) | undefined;
   const stopping = new Promise<void>((resolve) => (onStop = resolve));
 
@@ -117,35 +115,13 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
     return total;
   }
 
-  function run(): Promise<number> {
-    if (running !== undefined) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await pass();
-      } while (again && !stopped);
-      return total;
-    })()
-      .then(
-        (n) => {
-          failure = undefined;
-          return n;
-        },
-        (err: unknown) => {
-          failure = err ?? new Error('extraction pass failed');
-          options.onError?.(err);
-          return 0;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
+  const loop = passLoop({
+    pass,
+    stopped: () => stopped,
+    failed: 'extraction pass failed',
+    onError: options.onError,
+  });
+  const run = (): Promise<number> => loop.run();
 
   const pending = (vault?: string): Promise<number> =>
     pendingExtractions(store, { ...limits, vault });
@@ -161,7 +137,7 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
       for (let round = 0; round <= MAX_EXTRACTION_ATTEMPTS && !stopped; round++) {
         if ((await pending()) === 0) break;
         total += await run();
-        if (failure !== undefined) throw failure;
+        if (loop.failure() !== undefined) throw loop.failure();
       }
       return total;
     },
@@ -170,7 +146,7 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
     async stop() {
       stopped = true;
       onStop?.();
-      await running;
+      await loop.current();
     },
   };
 }
