@@ -12,7 +12,7 @@ import {
   vaultStatus,
   vaultSyncInput,
 } from '../../vault/index.js';
-import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
+import { READ_ONLY, type VaultTool, vaultTool, IDEMPOTENT_WRITE } from './vault-tool.js';
 
 function declaredText(d: SyncReport['declared']): string {
   const first = d.unresolvedFirst.map((u) => `${u.path} ${u.key} ${u.ref}: ${u.reason}`);
@@ -52,10 +52,7 @@ export function adminTools(core: Core): VaultTool[] {
       input: vaultOnlyInput,
       annotations: {
         title: 'Reindex',
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
+        ...IDEMPOTENT_WRITE,
       },
       handler: async (a) => {
         const vault = await v.vault(a.vault);
@@ -128,10 +125,7 @@ export function adminTools(core: Core): VaultTool[] {
       input: vaultSyncInput,
       annotations: {
         title: 'Sync a vault',
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
+        ...IDEMPOTENT_WRITE,
       },
       handler: async (a) => {
         const r = await v.sync({

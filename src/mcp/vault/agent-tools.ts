@@ -9,9 +9,7 @@ import {
   readDiary,
   writeDiary,
 } from '../../vault/index.js';
-import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
-
-const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+import { READ_ONLY, type VaultTool, vaultTool, WRITE } from './vault-tool.js';
 
 export function agentTools(core: Core): VaultTool[] {
   const v = core.vault;

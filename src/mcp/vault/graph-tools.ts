@@ -16,7 +16,7 @@ import {
   kgQuery,
   kgQueryInput,
 } from '../../vault/index.js';
-import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
+import { READ_ONLY, type VaultTool, vaultTool, IDEMPOTENT_WRITE } from './vault-tool.js';
 
 function evidenceText(f: KgFact): string {
   if (f.evidenceCount === 0) return '';
@@ -110,10 +110,7 @@ export function graphTools(core: Core): VaultTool[] {
       input: buildGraphsInput,
       annotations: {
         title: 'Build the document graphs',
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
+        ...IDEMPOTENT_WRITE,
       },
       handler: async (a) => {
         const vault = await v.vault(a.vault);

@@ -17,9 +17,7 @@ import {
   snoozeDocument,
   vaultOnlyInput,
 } from '../../vault/index.js';
-import { READ_ONLY, type VaultTool, vaultTool } from './vault-tool.js';
-
-const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+import { READ_ONLY, type VaultTool, vaultTool, WRITE } from './vault-tool.js';
 
 function mutationText(r: MutationAnswer): string {
   const candidates = r.target.candidates.map(

@@ -10,7 +10,7 @@ import {
   type ProfileFact,
   profileInput,
 } from '../../vault/index.js';
-import { type VaultTool, vaultTool } from './vault-tool.js';
+import { type VaultTool, vaultTool, IDEMPOTENT_WRITE } from './vault-tool.js';
 
 const day = (ms: number): string => isoTime(ms).slice(0, 10);
 
@@ -57,10 +57,7 @@ export function profileTool(core: Core): VaultTool {
     input: profileInput,
     annotations: {
       title: 'Get or rebuild the user profile',
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
+      ...IDEMPOTENT_WRITE,
     },
     handler: async (a) => {
       const vault = await v.vault(undefined);

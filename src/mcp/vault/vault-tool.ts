@@ -17,6 +17,12 @@ export const READ_ONLY = {
   openWorldHint: false,
 } as const;
 
+/** Hints of a tool that writes but removes nothing the caller cannot write back. */
+export const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+
+/** WRITE, and calling it again with the same arguments changes nothing more. */
+export const IDEMPOTENT_WRITE = { ...WRITE, idempotentHint: true } as const;
+
 export function vaultTool<S extends z.ZodType>(
   def: ToolDef<S, ToolCallContext, VaultOutput>,
 ): VaultTool {
