@@ -5,7 +5,10 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const SDK = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
-const DRIVER = { group: ['better-sqlite3'], message: 'Only src/store touches the SQLite driver.' };
+const DRIVER = {
+  group: ['better-sqlite3', 'sqlite-vec', 'pg'],
+  message: 'Only src/store touches a database driver.',
+};
 const facades = {
   // Relative paths only: a package such as @secretlint/core is not our core.
   regex: '^(\\.\\./)+(mcp|http|irc|cli|core|web)(/|$)',
@@ -23,7 +26,10 @@ const notFromSearch = [
     regex: `^(\\.\\./)+(store|${DOMAIN_NAMES}|mcp|http|irc|cli|core|web)(/|$)`,
     message: 'src/search is pure: it imports only src/shared and npm packages.',
   },
-  { group: ['better-sqlite3', 'sqlite-vec'], message: 'src/search never touches a database.' },
+  {
+    group: ['better-sqlite3', 'sqlite-vec', 'pg'],
+    message: 'src/search never touches a database.',
+  },
 ];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 

@@ -1,11 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: every test on SQLite, and, when CAIRN_TEST_PG_URL names a PostgreSQL server
+// (.ci/run starts one), the backend-parameterised suites again on PostgreSQL: each test's core
+// then gets a database of its own (test/pg-databases.ts).
+const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
+
+/** Suites that run on both backends (test/helpers.ts `tempCore` picks the backend). */
+export const POSTGRES_SUITES = [
+  'test/pg/**/*.test.ts',
+  'test/tasks/**/*.test.ts',
+  'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/pg/**'],
+          env: { CAIRN_TEST_PG_URL: '' },
+        },
+      },
+      ...(pgUrl === ''
+        ? []
+        : [{ extends: true, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
+    ],
   },
 });

@@ -92,7 +92,7 @@ describe('architecture', () => {
     const bad = searchImports.filter(
       (i) =>
         (i.targetLayer !== undefined && i.targetLayer !== 'search' && i.targetLayer !== 'shared') ||
-        /^(better-sqlite3|sqlite-vec)$/.test(i.target),
+        /^(better-sqlite3|sqlite-vec|pg)$/.test(i.target),
     );
     expect(bad).toEqual([]);
   });
@@ -105,9 +105,11 @@ describe('architecture', () => {
     expect(users.has('memory')).toBe(true);
   });
 
-  it('only src/store touches the SQLite driver', () => {
-    const bad = imports.filter((i) => i.target === 'better-sqlite3' && i.layer !== 'store');
+  it('only src/store touches a database driver (SQLite or PostgreSQL)', () => {
+    const drivers = new Set(['better-sqlite3', 'sqlite-vec', 'pg']);
+    const bad = imports.filter((i) => drivers.has(i.target) && i.layer !== 'store');
     expect(bad).toEqual([]);
+    expect(imports.some((i) => i.target === 'pg' && i.layer === 'store')).toBe(true);
   });
 
   it('each source folder has an index.ts without export *', () => {

@@ -9,12 +9,14 @@ export type Trap = (sql: string, params: readonly SqlValue[]) => boolean;
 /** The store, except that a statement `trap` matches throws `simulated crash` in writes. */
 export function failingStore(store: Store, trap: Trap): Store {
   const guard = (q: Queryable): Queryable => ({
+    dialect: q.dialect,
     all: (sql, params) => q.all(sql, params),
     get: (sql, params) => q.get(sql, params),
     run: (sql, params = []) =>
       trap(sql, params) ? Promise.reject(new Error('simulated crash')) : q.run(sql, params),
   });
   return {
+    dialect: store.dialect,
     memoryIndex: store.memoryIndex,
     codeIndex: store.codeIndex,
     vaultIndex: store.vaultIndex,

@@ -3,11 +3,16 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export default function setup(): void {
+import { createTemplate, pgAdminUrl } from './pg-databases.js';
+
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
   });
   execFileSync(process.execPath, ['web/ensure-build.js'], { cwd: root, stdio: 'inherit' });
+  // The PostgreSQL run copies each test's database from one migrated template.
+  const adminUrl = pgAdminUrl();
+  return adminUrl === undefined ? undefined : createTemplate(adminUrl);
 }

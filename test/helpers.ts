@@ -11,6 +11,7 @@ import pino from 'pino';
 
 import { type Core, type CoreOptions, createCore } from '../src/core/index.js';
 import { createTasksServer, type TasksBinding } from '../src/mcp/index.js';
+import { freshPgDatabase, pgAdminUrl } from './pg-databases.js';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -31,9 +32,12 @@ export async function tempCore(
   options: CoreOptions = {},
 ): Promise<{ core: Core; dir: TempDir; close(): Promise<void> }> {
   const dir = tempDir();
+  const adminUrl = options.dbUrl === undefined ? pgAdminUrl() : undefined;
+  const pgDb = adminUrl === undefined ? undefined : await freshPgDatabase(adminUrl);
   const core = await createCore({
     dbPath: join(dir.path, 'cairn.db'),
     logger: silentLogger,
+    ...(pgDb === undefined ? {} : { dbUrl: pgDb.url }),
     ...options,
   });
   return {
@@ -41,6 +45,7 @@ export async function tempCore(
     dir,
     close: async () => {
       await core.close();
+      await pgDb?.drop();
       dir.cleanup();
     },
   };

@@ -122,6 +122,7 @@ describe('claimTask with dependencies', () => {
     await board.linkTask(task.id, dep.id);
     const log: Array<{ sql: string; inWrite: boolean }> = [];
     const record = (q: Queryable, inWrite: boolean): Queryable => ({
+      dialect: q.dialect,
       all: (sql, params) => (log.push({ sql, inWrite }), q.all(sql, params)),
       get: (sql, params) => (log.push({ sql, inWrite }), q.get(sql, params)),
       run: (sql, params) => (log.push({ sql, inWrite }), q.run(sql, params)),

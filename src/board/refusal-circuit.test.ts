@@ -143,6 +143,7 @@ describe('refusal circuit', () => {
     let writes = 0;
     const log: Array<{ sql: string; write: number | null }> = [];
     const record = (q: Queryable, write: number | null): Queryable => ({
+      dialect: q.dialect,
       all: (sql, params) => (log.push({ sql, write }), q.all(sql, params)),
       get: (sql, params) => (log.push({ sql, write }), q.get(sql, params)),
       run: (sql, params) => (log.push({ sql, write }), q.run(sql, params)),

@@ -36,7 +36,7 @@ import {
   type Memory,
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
-import { openSqliteStore, resolveDbPath, type Store } from '../store/index.js';
+import { openStore, resolveDbPath, type Store } from '../store/index.js';
 import {
   createQueryStages,
   createVaultContext,
@@ -62,6 +62,8 @@ export interface CoreOptions {
   vaultExtraction?: RemoteStage | null | undefined;
   /** Database file; defaults to CAIRN_DB_PATH or CAIRN_HOME/cairn.db. */
   dbPath?: string | undefined;
+  /** A PostgreSQL URL used instead of the file; defaults to CAIRN_DB_URL ('' forces SQLite). */
+  dbUrl?: string | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
   leaseMs?: number | undefined;
   logger?: Logger | undefined;
@@ -231,7 +233,11 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     options.vaultExtraction !== undefined
       ? options.vaultExtraction
       : vaultExtractionFromEnv(process.env);
-  const store = await openSqliteStore(dbPath, { mustExist: options.mustExist === true });
+  const store = await openStore({
+    url: options.dbUrl ?? process.env['CAIRN_DB_URL'],
+    path: dbPath,
+    mustExist: options.mustExist === true,
+  });
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
     ...(leaseMs === undefined ? {} : { leaseMs }),

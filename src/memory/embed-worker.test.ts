@@ -183,6 +183,7 @@ describe('createEmbedWorker', () => {
     await saveFacts(5);
     const cursors: unknown[] = [];
     const spy: Store = {
+      dialect: store.dialect,
       location: store.location,
       memoryIndex: store.memoryIndex,
       vaultIndex: store.vaultIndex,

@@ -19,4 +19,9 @@ export interface Migration {
   sql: string;
   /** Runs after `sql`, for steps plain SQL cannot express (tables named by data). */
   up?: (db: MigrationDb) => void;
+  /**
+   * The PostgreSQL body. Migrations up to PG_BASELINE_VERSION (src/store/pg/pg-schema.ts) are
+   * covered by the translated baseline; every later one must carry its own.
+   */
+  pg?: string;
 }

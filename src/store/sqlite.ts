@@ -37,6 +37,7 @@ const DRAIN_PER_STEP = 250;
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
 class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
   readonly location: string;
   readonly #db: Driver;
   readonly #statements = new Map<string, Database.Statement>();
@@ -57,6 +58,7 @@ class SqliteStore implements Store {
     this.location = location;
     this.#budgetMs = budgetMs;
     this.#tx = {
+      dialect: 'sqlite',
       all: <T>(sql: string, params?: readonly SqlValue[]) =>
         Promise.resolve(this.#all<T>(sql, params)),
       get: <T>(sql: string, params?: readonly SqlValue[]) =>

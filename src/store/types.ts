@@ -8,6 +8,8 @@ import type { VaultIndex } from './vault-index.js';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
+export type Dialect = 'sqlite' | 'postgres';
+
 export interface RunResult {
   /** Rows changed by the statement. */
   changes: number;
@@ -15,6 +17,8 @@ export interface RunResult {
 
 /** Plain statements. SQL uses `?` positional parameters only. */
 export interface Queryable {
+  /** Which SQL dialect the statements run in, for the store's named operations that differ. */
+  readonly dialect: Dialect;
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;

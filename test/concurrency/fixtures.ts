@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { type Core, createCore } from '../../src/core/index.js';
 import { silentLogger, tempDir } from '../helpers.js';
+import { freshPgDatabase, pgAdminUrl } from '../pg-databases.js';
 import { ProcessPool } from './spawn.js';
 
 export interface Arena {
@@ -22,9 +23,13 @@ export async function createArena(
   const dir = tempDir('cairn-conc-');
   const db = join(dir.path, 'cairn.db');
   const home = join(dir.path, 'home');
-  const pool = new ProcessPool({ db, home, env: options.env, bin: options.bin });
+  // On the PostgreSQL run every process shares one fresh database instead of the file.
+  const adminUrl = pgAdminUrl();
+  const pgDb = adminUrl === undefined ? undefined : await freshPgDatabase(adminUrl);
+  const env = pgDb === undefined ? options.env : { ...options.env, CAIRN_DB_URL: pgDb.url };
+  const pool = new ProcessPool({ db, home, env, bin: options.bin });
   const withCore = async <T>(fn: (core: Core) => Promise<T>): Promise<T> => {
-    const core = await createCore({ dbPath: db, logger: silentLogger });
+    const core = await createCore({ dbPath: db, dbUrl: pgDb?.url ?? '', logger: silentLogger });
     try {
       return await fn(core);
     } finally {
@@ -39,6 +44,7 @@ export async function createArena(
     withCore,
     dispose: async () => {
       await pool.closeAll();
+      await pgDb?.drop();
       dir.cleanup();
     },
   };

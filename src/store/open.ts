@@ -1,0 +1,26 @@
+// Opening the configured backend: PostgreSQL when a connection URL is given, else the SQLite
+// file. The one switch between backends; everything above sees the Store contract.
+import { openPgStore } from './pg/pg-store.js';
+import { openSqliteStore } from './sqlite.js';
+import type { Store, StoreOptions } from './types.js';
+
+export interface OpenStoreOptions extends StoreOptions {
+  /** A `postgres://` or `postgresql://` URL: use PostgreSQL instead of the file. */
+  url?: string | undefined;
+  /** The SQLite file (used when `url` is absent). */
+  path: string;
+}
+
+/** True for a connection string this build serves (PostgreSQL). */
+export function isPgUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** Opens the store `options` name. @throws Error naming the URL's scheme when it is not PostgreSQL. */
+export function openStore(options: OpenStoreOptions): Promise<Store> {
+  const { url, path, ...rest } = options;
+  if (url === undefined || url === '') return openSqliteStore(path, rest);
+  if (!isPgUrl(url))
+    throw new Error('CAIRN_DB_URL / --db-url must be a postgres:// or postgresql:// URL');
+  return openPgStore(url, rest);
+}
