@@ -29,6 +29,11 @@ const READ_DB = {
     arg: 'PATH',
     help: "the database to read, never created (default: $CAIRN_DB_PATH, else the running server's, else $CAIRN_HOME/cairn.db)",
   },
+  'db-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'a PostgreSQL store (postgres://…) to read instead of a SQLite file (default: $CAIRN_DB_URL)',
+  },
 } as const;
 
 /** `--db` of the serving commands, which create the database when it is missing. */
@@ -37,6 +42,11 @@ const SERVE_DB = {
     type: 'string',
     arg: 'PATH',
     help: 'the SQLite file, created if missing (default: $CAIRN_DB_PATH, else $CAIRN_HOME/cairn.db)',
+  },
+  'db-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'use PostgreSQL (postgres://…) instead of the SQLite file; migrated on start (default: $CAIRN_DB_URL)',
   },
 } as const;
 

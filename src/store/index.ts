@@ -79,7 +79,7 @@ export {
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
-export { isPgUrl, openStore, type OpenStoreOptions } from './open.js';
+export { isPgUrl, openStore, openStoreAt, type OpenStoreOptions } from './open.js';
 export { openPgStore } from './pg/pg-store.js';
 export { StoreUnsupportedError } from './pg/pg-unported.js';
 export {
