@@ -27,7 +27,5 @@ export function openStore(options: OpenStoreOptions): Promise<Store> {
 
 /** Reopens the database a store's `locator` names (a PostgreSQL URL or a SQLite path). */
 export function openStoreAt(locator: string, options: StoreOptions = {}): Promise<Store> {
-  return isPgUrl(locator)
-    ? openPgStore(locator, options)
-    : openSqliteStore(locator, options);
+  return isPgUrl(locator) ? openPgStore(locator, options) : openSqliteStore(locator, options);
 }

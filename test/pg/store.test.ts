@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from '../../src/store/migrations.js';
 import { openPgStore, type Store, StoreMissingError } from '../../src/store/index.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
 import { ROOT } from '../helpers.js';
 import { freshPgDatabase, pgAdminUrl } from '../pg-databases.js';
 
