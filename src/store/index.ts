@@ -79,6 +79,7 @@ export {
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
+export { IN_LIST_MAX, inChunks, inList } from './sql-lists.js';
 export {
   activeDocumentContents,
   causalEdgeEnds,
