@@ -59,6 +59,14 @@ export {
 } from './graph-facts.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export {
+  type MemoryBacklogRow,
+  memoryEmbedBacklog,
+  memoryEmbedPending,
+  memoryItemsByRowids,
+  newestMemoryRowid,
+  recentMemoryItems,
+} from './memory-items.js';
+export {
   bothFilters,
   countMemoryItems,
   eitherFilter,
