@@ -139,6 +139,12 @@ export const SQL_RULES: readonly SqlRule[] = [
     instead: 'IS NOT DISTINCT FROM ?',
   },
   {
+    name: 'untyped ? IS NULL',
+    matches: regex(/\?\s+IS\s+(?:NOT\s+)?NULL\b/i),
+    reason: 'PostgreSQL cannot infer the type of a parameter only tested for NULL',
+    instead: 'CAST(? AS TEXT) IS NULL (the type of the column it stands for)',
+  },
+  {
     name: 'double-quoted string literal',
     matches: regex(/(?:[=<>]|\bIN\s*\(|\bTHEN|\bELSE|\bLIKE)\s*"[^"]*"/i),
     reason:

@@ -44,6 +44,7 @@ const DIALECT_SAMPLES: Record<string, string> = {
   'other SQLite-only functions': 'SELECT group_concat(name) AS names FROM items',
   'SQLite-only statements and objects': 'SELECT rank FROM memory_fts WHERE memory_fts MATCH ?',
   'IS ? / IS column': 'SELECT * FROM items WHERE team_id IS ?',
+  'untyped ? IS NULL': 'SELECT * FROM notes WHERE (? IS NULL OR caller = ?)',
   'double-quoted string literal': 'SELECT * FROM items WHERE kind = "fact"',
   'mixed-case alias': 'SELECT t.id AS taskId FROM tasks t',
 };
@@ -59,6 +60,7 @@ const d = \`SELECT path FROM files WHERE lower(imports) LIKE lower(?) ESCAPE '\\
 const e = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next, COUNT(*) AS n FROM tasks WHERE deleted_at IS NULL';
 const f = 'SELECT v.item_rowid AS item_rowid, t.id AS "taskId" FROM vectors v JOIN tasks t ON t.id = v.t';
 const g = 'SELECT * FROM items WHERE team_id IS NOT DISTINCT FROM ? AND x IS NOT NULL ORDER BY at DESC NULLS LAST';
+const i = 'SELECT * FROM notes WHERE (CAST(? AS TEXT) IS NULL OR caller = ?) ORDER BY id';
 const h = "SELECT CAST(size AS INTEGER) AS size, substr(room_id, 1, 5) AS p FROM rooms LIMIT ? OFFSET ?";
 const fused = hits.map((hit) => ({ rowid: hit.rowid, score: hit.score }));
 const prose = 'ties are broken by rowid, and COLLATE NOCASE is not used';
