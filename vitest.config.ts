@@ -9,6 +9,10 @@ const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
 export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
   'test/tasks/**/*.test.ts',
+  'test/teamchat/**/*.test.ts',
+  'test/rooms/**/*.test.ts',
+  'test/tools/**/*.test.ts',
+  'test/backplane/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
 ];
 

@@ -59,6 +59,14 @@ export {
 } from './graph-facts.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
 export {
+  type MemoryBacklogRow,
+  memoryEmbedBacklog,
+  memoryEmbedPending,
+  memoryItemsByRowids,
+  newestMemoryRowid,
+  recentMemoryItems,
+} from './memory-items.js';
+export {
   bothFilters,
   countMemoryItems,
   eitherFilter,
@@ -82,6 +90,7 @@ export { openSqliteStore } from './sqlite.js';
 export { isPgUrl, openStore, openStoreAt, type OpenStoreOptions } from './open.js';
 export { openPgStore } from './pg/pg-store.js';
 export { StoreUnsupportedError } from './pg/pg-unported.js';
+export { IN_LIST_MAX, inChunks, inList } from './sql-lists.js';
 export {
   activeDocumentContents,
   causalEdgeEnds,
