@@ -10,7 +10,11 @@ export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
   'test/tasks/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
+  'test/replicas/**/*.test.ts',
 ];
+
+/** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */
+const POSTGRES_ONLY = ['test/pg/**', 'test/replicas/**'];
 
 export default defineConfig({
   test: {
@@ -24,13 +28,13 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/pg/**'],
+          exclude: POSTGRES_ONLY,
           env: { CAIRN_TEST_PG_URL: '' },
         },
       },
       ...(pgUrl === ''
         ? []
-        : [{ extends: true, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
+        : [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
     ],
   },
 });
