@@ -98,6 +98,21 @@ describe('MCP sessions over three replicas', { timeout: 180_000 }, () => {
     expect(text).toContain('No valid session; send an initialize request first.');
   });
 
+  it('round robin: the backplane, served statelessly without a session, answers on every replica', async () => {
+    const s = (set = await startReplicas());
+    // tools/list, not get_status: that one's agent listing (COLLATE NOCASE) awaits the port.
+    const list = { jsonrpc: '2.0', id: 7, method: 'tools/list' };
+    const answeredBy = new Set<string | null>();
+    for (let i = 0; i < 3; i++) {
+      const { res, text } = await send(`${s.proxy.base}/mcp`, 'POST', undefined, list);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      expect(text).toContain('"name":"register_agent"');
+      answeredBy.add(res.headers.get('cairn-replica'));
+    }
+    expect(answeredBy).toEqual(new Set(['r0', 'r1', 'r2']));
+  });
+
   it('sticky on the Mcp-Session-Id prefix: six SDK sessions over three replicas serve 20 calls each', async () => {
     const s = (set = await startReplicas({ mode: 'sticky' }));
     const task = await s.withCore((core) => core.board.createTask({ title: 'shared' }));
