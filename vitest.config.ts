@@ -14,7 +14,11 @@ export const POSTGRES_SUITES = [
   'test/tools/**/*.test.ts',
   'test/backplane/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
+  'test/replicas/**/*.test.ts',
 ];
+
+/** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */
+const POSTGRES_ONLY = ['test/pg/**', 'test/replicas/**'];
 
 export default defineConfig({
   test: {
@@ -28,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/pg/**'],
+          exclude: POSTGRES_ONLY,
           env: { CAIRN_TEST_PG_URL: '' },
         },
       },
