@@ -30,7 +30,8 @@ export async function migratePg(
         [m.version, m.name, Date.now()],
       );
     if (applied.size === 0) {
-      for (const sql of pgBaseline(migrations)) await client.query(sql);
+      for (const step of pgBaseline(migrations))
+        await client.query(step.sql, [...(step.params ?? [])]);
       for (const m of ordered.filter((x) => x.version <= PG_BASELINE_VERSION)) {
         await record(m);
         applied.add(m.version);
