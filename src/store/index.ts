@@ -80,6 +80,14 @@ export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
 export { isPgUrl, openStore, type OpenStoreOptions } from './open.js';
+export {
+  MigrateStoreError,
+  type MigrateStoreOptions,
+  type MigrateStoreReport,
+  migrateSqliteToPg,
+} from './pg/migrate-store.js';
+export type { LeftTable } from './pg/migrate-plan.js';
+export type { TableCheck } from './pg/migrate-verify.js';
 export { openPgStore } from './pg/pg-store.js';
 export { StoreUnsupportedError } from './pg/pg-unported.js';
 export {
