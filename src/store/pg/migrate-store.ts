@@ -63,6 +63,12 @@ export interface MigrateStoreReport {
   ok: boolean;
 }
 
+/** `migration 7` or `12 migrations (1…12)`. */
+const listed = (versions: readonly number[]): string =>
+  versions.length === 1
+    ? `migration ${versions[0]}`
+    : `${versions.length} migrations (${versions[0]}…${versions[versions.length - 1]})`;
+
 /** Refuses a source whose migrations differ from this build's. */
 function checkVersions(source: SqliteSource): number {
   const have = source.versions();
@@ -72,12 +78,12 @@ function checkVersions(source: SqliteSource): number {
   if (unknown.length > 0)
     throw new MigrateStoreError(
       'schema_mismatch',
-      `${source.path} has migrations this cairn does not know (${unknown.join(', ')}): run migrate-store with the cairn that wrote it`,
+      `${source.path} has ${listed(unknown)} this cairn does not know: run migrate-store with the cairn that wrote it`,
     );
   if (missing.length > 0)
     throw new MigrateStoreError(
       'schema_mismatch',
-      `${source.path} lacks migrations ${missing.join(', ')}: open it once with this cairn (e.g. cairn agents list --db ${source.path}) to bring it up to date, then migrate`,
+      `${source.path} lacks ${listed(missing)}: open it once with this cairn (e.g. cairn agents list --db ${source.path}) to bring it up to date, then migrate`,
     );
   return Math.max(0, ...have);
 }
