@@ -3,7 +3,6 @@
 // and claims, rooms continue their sequence, ids continue after the copied ones. Refusals (a
 // non-empty target, naming the table), a dry run that writes nothing, and a failure mid-copy
 // that leaves the target empty.
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCore } from '../../src/core/index.js';
@@ -11,7 +10,7 @@ import { createTasksServer } from '../../src/mcp/index.js';
 import { MigrateStoreError, migrateSqliteToPg } from '../../src/store/index.js';
 import { cairn } from '../cli/run.js';
 import { callOk, linkedClient, silentLogger, tempDir } from '../helpers.js';
-import { freshPgDatabase, pgAdminUrl } from '../pg-databases.js';
+import { admin, freshPgDatabase, pgAdminUrl, withDatabase } from '../pg-databases.js';
 import { buildSqliteSource, ROOM, type SourceFacts } from './migrate-fixture.js';
 
 const adminUrl = pgAdminUrl() ?? '';
@@ -42,28 +41,16 @@ async function target(): Promise<string> {
 /** A database with no schema at all. */
 async function bareTarget(): Promise<string> {
   const name = `cairn_migrate_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   drops.push(async () => {
-    await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   });
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+  return withDatabase(adminUrl, name);
 }
 
 /** Rows in every table of the database's schema (schema_migrations aside), by table. */
 async function rowCounts(url: string): Promise<Map<string, number>> {
-  return withClient(url, async (c) => {
+  return admin(url, async (c) => {
     const { rows } = await c.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables
        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
@@ -106,7 +93,7 @@ describe('cairn migrate-store', () => {
     expect(report.verification.every((c) => c.ok)).toBe(true);
     const postings = report.verification.find((c) => c.table === 'memory_postings_docs');
     expect(postings?.target.rows).toBe(3);
-    await withClient(url, async (c) => {
+    await admin(url, async (c) => {
       const joined = await c.query(
         `SELECT m.id FROM memory_postings_docs d JOIN memory_items m ON m.rowid = d.item_id`,
       );
@@ -122,7 +109,7 @@ describe('cairn migrate-store', () => {
 
   it('refuses a target that holds rows, naming the table, and writes nothing', async () => {
     const url = await target();
-    await withClient(url, (c) =>
+    await admin(url, (c) =>
       c.query(
         "INSERT INTO tool_notes (id, caller, note, created_at) VALUES ('n1', 'ops', 'mine', 1)",
       ),
@@ -149,7 +136,7 @@ describe('cairn migrate-store', () => {
   it('a failure mid-copy rolls everything back: the target stays empty', async () => {
     const url = await target();
     // A constraint the copied rows break, on a table copied after the board's.
-    await withClient(url, (c) =>
+    await admin(url, (c) =>
       c.query('ALTER TABLE vault_fragments ADD CONSTRAINT migrate_trap CHECK (false) NOT VALID'),
     );
     const copied: string[] = [];
@@ -163,9 +150,7 @@ describe('cairn migrate-store', () => {
     expect(copied).not.toContain('vault_fragments');
     expect(nonEmpty(await rowCounts(url))).toEqual([]);
     // Nothing was left half-done: without the trap the same target takes the copy.
-    await withClient(url, (c) =>
-      c.query('ALTER TABLE vault_fragments DROP CONSTRAINT migrate_trap'),
-    );
+    await admin(url, (c) => c.query('ALTER TABLE vault_fragments DROP CONSTRAINT migrate_trap'));
     expect((await migrateSqliteToPg({ from: src().file, to: url })).ok).toBe(true);
   });
 });
