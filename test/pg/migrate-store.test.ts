@@ -1,13 +1,20 @@
 // cairn migrate-store on a real PostgreSQL: a SQLite store written through the servers is copied
 // (the built CLI), verified table by table, then served by a core on PostgreSQL: the board lists
 // and claims, rooms continue their sequence, ids continue after the copied ones. Refusals (a
-// non-empty target, naming the table), a dry run that writes nothing, and a failure mid-copy
-// that leaves the target empty.
+// non-empty target, naming the table), a dry run that writes nothing, one snapshot copied while
+// the file is written to, and a failure mid-copy that leaves the target empty.
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { createCore } from '../../src/core/index.js';
 import { createTasksServer } from '../../src/mcp/index.js';
-import { MigrateStoreError, migrateSqliteToPg } from '../../src/store/index.js';
+import {
+  MigrateStoreError,
+  type MigrateStoreReport,
+  migrateSqliteToPg,
+} from '../../src/store/index.js';
 import { cairn } from '../cli/run.js';
 import { callOk, linkedClient, silentLogger, tempDir } from '../helpers.js';
 import { admin, freshPgDatabase, pgAdminUrl, withDatabase } from '../pg-databases.js';
@@ -121,16 +128,63 @@ describe('cairn migrate-store', () => {
     expect(nonEmpty(await rowCounts(url))).toEqual(['tool_notes']);
   });
 
-  it('a dry run counts per table and writes nothing, not even the schema', async () => {
+  it('a dry run (the CLI, --json) counts per table and writes nothing, not even the schema', async () => {
     const url = await bareTarget();
-    const report = await migrateSqliteToPg({ from: src().file, to: url, dryRun: true });
-    expect(report.dryRun).toBe(true);
-    expect(report.tables).toContainEqual({ table: 'tasks', rows: 3 });
-    expect(report.tables).toContainEqual({ table: 'task_comments', rows: 1 });
-    expect(report.skipped.map((t) => t.table)).toContain('memory_fts');
-    expect(report.verification).toEqual([]);
-    expect(report.targetHolds).toBeUndefined();
+    const home = tempDir('cairn-migrate-home-');
+    try {
+      const run = await cairn(home.path, [
+        'migrate-store',
+        ...['--from', src().file, '--to', url, '--dry-run', '--json'],
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as MigrateStoreReport;
+      expect(report.dryRun).toBe(true);
+      expect(report.tables).toContainEqual({ table: 'tasks', rows: 3 });
+      expect(report.tables).toContainEqual({ table: 'task_comments', rows: 1 });
+      expect(report.skipped.map((t) => t.table)).toContain('memory_fts');
+      expect(report.verification).toEqual([]);
+      expect(report.targetHolds).toBeUndefined();
+    } finally {
+      home.cleanup();
+    }
     expect((await rowCounts(url)).size).toBe(0);
+  });
+
+  it('copies one snapshot: a write to the file during the copy is neither copied nor a mismatch', async () => {
+    const url = await target();
+    const dir = tempDir('cairn-migrate-live-');
+    const file = join(dir.path, 'cairn.db');
+    copyFileSync(src().file, file);
+    const writer = await createCore({
+      dbPath: file,
+      dbUrl: '',
+      logger: silentLogger,
+      embedder: null,
+    });
+    try {
+      const writes: Promise<unknown>[] = [];
+      const report = await migrateSqliteToPg({
+        from: file,
+        to: url,
+        // After the board's tables, before tool_notes: a server still writing to the file.
+        onTable: (table) => {
+          if (table === 'tasks')
+            writes.push(
+              writer.store.run(
+                "INSERT INTO tool_notes (id, caller, note, created_at) VALUES ('late', 'ops', 'after the snapshot', 1)",
+              ),
+            );
+        },
+      });
+      await Promise.all(writes);
+      expect(writes).toHaveLength(1);
+      expect(report.ok).toBe(true);
+      expect(await writer.store.get('SELECT id FROM tool_notes')).toEqual({ id: 'late' });
+      expect((await rowCounts(url)).get('tool_notes')).toBe(0);
+    } finally {
+      await writer.close();
+      dir.cleanup();
+    }
   });
 
   it('a failure mid-copy rolls everything back: the target stays empty', async () => {
