@@ -90,6 +90,12 @@ async function writeOthers(core: Core, notes: string): Promise<void> {
   const vault = await linkedClient(createVaultServer(core));
   await callVault(vault, 'vault_sync', { vault: 'default', content_root: notes });
   await core.vaultEmbedWorker?.drain();
+  // A document superseded by a later one (a column the vault reads; no tool writes it yet):
+  // its reference points forward in copy order, as a task's parent never does.
+  await core.store.run(
+    `UPDATE vault_documents SET superseded_by = (SELECT MAX(id) FROM vault_documents)
+     WHERE id = (SELECT MIN(id) FROM vault_documents)`,
+  );
   await core.store.write(async (tx) => {
     const c = await addCollection(tx, 'demo');
     await addFile(tx, c, 'src/a.ts', [{ symbol: 'copy', text: 'function copy() {}' }]);

@@ -18,8 +18,10 @@ import {
   batchRows,
   clearSeeded,
   connectTarget,
+  deferSelfReferences,
   firstNonEmpty,
   insertRows,
+  selfReferences,
   type TargetColumn,
   targetColumns,
   userTriggers,
@@ -41,6 +43,8 @@ export interface MigrateStoreOptions {
   /** The PostgreSQL URL. */
   to: string;
   dryRun?: boolean;
+  /** Rows per INSERT at most (default: up to 1,000, fewer for wide tables). */
+  batchRows?: number;
   /** Called after each table is copied (progress). */
   onTable?: (table: string, rows: number) => void;
 }
@@ -130,7 +134,7 @@ async function copyAll(
   options: MigrateStoreOptions,
 ): Promise<void> {
   for (const { planned, insert } of copies) {
-    const size = batchRows(insert.length);
+    const size = Math.max(1, Math.min(options.batchRows ?? Infinity, batchRows(insert.length)));
     let batch = [];
     for (const row of source.rows(planned.table, insert, planned.rowidTable)) {
       batch.push(row);
@@ -161,9 +165,12 @@ async function copyInto(
         `the target database is not empty (table ${holds} holds rows): migrate-store copies only into an empty database`,
       );
     const tables = copies.map((c) => c.planned.table);
+    const selfRefs = await selfReferences(client);
     await userTriggers(client, tables, false);
+    await deferSelfReferences(client, selfRefs, true);
     await clearSeeded(client, seeded);
     await copyAll(client, source, copies, options);
+    await deferSelfReferences(client, selfRefs, false);
     await userTriggers(client, tables, true);
     await advanceIdentities(client, target);
     await client.query('COMMIT');

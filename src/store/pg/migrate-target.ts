@@ -103,6 +103,39 @@ export async function userTriggers(
     await client.query(`ALTER TABLE ${quoteIdent(t)} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
 }
 
+/** A table's foreign key onto itself (a task's parent, a document's successor). */
+export interface SelfReference {
+  table: string;
+  constraint: string;
+}
+
+/** The target's self-referencing foreign keys that are checked row by row. */
+export async function selfReferences(client: pg.ClientBase): Promise<SelfReference[]> {
+  const { rows } = await client.query<SelfReference>(
+    `SELECT c.conrelid::regclass::text AS table, c.conname AS constraint FROM pg_constraint c
+     WHERE c.contype = 'f' AND c.conrelid = c.confrelid AND NOT c.condeferrable
+       AND c.connamespace = current_schema()::regnamespace`,
+  );
+  return rows;
+}
+
+/**
+ * Defers the checks of `refs` to the end of the transaction (`deferred` true), so a row may
+ * point at one copied after it, or checks them now and makes them immediate again (false).
+ */
+export async function deferSelfReferences(
+  client: pg.ClientBase,
+  refs: readonly SelfReference[],
+  deferred: boolean,
+): Promise<void> {
+  if (!deferred) await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+  const mode = deferred ? 'DEFERRABLE INITIALLY DEFERRED' : 'NOT DEFERRABLE';
+  for (const r of refs)
+    await client.query(
+      `ALTER TABLE ${quoteIdent(r.table)} ALTER CONSTRAINT ${quoteIdent(r.constraint)} ${mode}`,
+    );
+}
+
 /** Moves every identity sequence past the largest id its column holds. */
 export async function advanceIdentities(
   client: pg.ClientBase,
