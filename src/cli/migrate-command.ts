@@ -18,7 +18,8 @@ export interface MigrateFlags {
   json?: boolean | undefined;
 }
 
-const rowsText = (n: number | null): string => (n === null ? '? rows' : `${n} rows`);
+const rowsText = (n: number | null): string =>
+  n === null ? '? rows' : n === 1 ? '1 row' : `${n} rows`;
 
 function leftLines(report: MigrateStoreReport): string {
   const line = (verb: string, t: LeftTable): string =>
@@ -36,7 +37,7 @@ function verificationLines(report: MigrateStoreReport): string {
   return bad
     .map(
       (c) =>
-        `MISMATCH ${c.table}: source ${c.source.rows} rows digest ${c.source.digest}, target ${c.target.rows} rows digest ${c.target.digest}\n`,
+        `MISMATCH ${c.table}: source ${rowsText(c.source.rows)} digest ${c.source.digest}, target ${rowsText(c.target.rows)} digest ${c.target.digest}\n`,
     )
     .join('');
 }
@@ -48,8 +49,8 @@ export function migrateText(report: MigrateStoreReport): string {
     ? `dry run: ${report.from} → ${report.to} (nothing written)\n`
     : `copied ${report.from} → ${report.to} (schema version ${report.schemaVersion})\n`;
   for (const t of report.tables)
-    text += `${report.dryRun ? 'would copy' : 'copied'} ${t.table}: ${t.rows} rows\n`;
-  text += `${report.tables.length} tables, ${total} rows\n${leftLines(report)}`;
+    text += `${report.dryRun ? 'would copy' : 'copied'} ${t.table}: ${rowsText(t.rows)}\n`;
+  text += `${report.tables.length} tables, ${rowsText(total)}\n${leftLines(report)}`;
   if (report.dryRun)
     return (
       text +
@@ -73,7 +74,8 @@ export async function migrateStore(flags: MigrateFlags): Promise<void> {
       to,
       dryRun: flags['dry-run'] === true,
       onTable: (table, rows) => {
-        if (process.stderr.isTTY && rows > 0) process.stderr.write(`  ${table}: ${rows} rows\n`);
+        if (process.stderr.isTTY && rows > 0)
+          process.stderr.write(`  ${table}: ${rowsText(rows)}\n`);
       },
     });
   } catch (err) {

@@ -84,6 +84,7 @@ describe('cairn migrate-store', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^copied tasks: 3 rows$/m);
       expect(run.stdout).toMatch(/^copied room_posts: 3 rows$/m);
+      expect(run.stdout).toMatch(/^copied task_comments: 1 row$/m);
       expect(run.stdout).toMatch(/^re-embed memory_vectors \(3 rows\): /m);
       expect(run.stdout).toMatch(/^skipped memory_fts \(3 rows\): FTS5/m);
       expect(run.stdout).toMatch(/^verified \d+ tables: row counts and content digests match$/m);
