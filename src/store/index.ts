@@ -39,6 +39,14 @@ export type { CodeIndex, CodeTextHit } from './code-index.js';
 export type { CodeVectorHit } from './code-vectors.js';
 export { CODE_FIELDS } from './code-postings.js';
 export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
+export {
+  MigrateStoreError,
+  type MigrateStoreOptions,
+  type MigrateStoreReport,
+  migrateSqliteToPg,
+} from './pg/migrate-store.js';
+export type { LeftTable } from './pg/migrate-plan.js';
+export type { TableCheck } from './pg/migrate-verify.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type {
   GraphEntityRow,

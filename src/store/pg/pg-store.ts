@@ -33,7 +33,7 @@ type Client = pg.Pool | pg.PoolClient;
  * A parameter as node-postgres takes it. PostgreSQL text cannot hold U+0000: it is stored as
  * U+FFFD (the replacement character), the one place the backends differ in what they keep.
  */
-function toParam(v: SqlValue): unknown {
+export function toParam(v: SqlValue): unknown {
   if (typeof v === 'string') return v.includes('\u0000') ? v.replaceAll('\u0000', '\uFFFD') : v;
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof Uint8Array && !Buffer.isBuffer(v))
