@@ -10,7 +10,7 @@ import {
   importMemoryFile,
   parseMemoryFile,
 } from '../graph/index.js';
-import { cairnHome, openSqliteStore } from '../store/index.js';
+import { cairnHome, openStore } from '../store/index.js';
 import { UsageError } from './args.js';
 import { checkedGraph } from './binding-flags.js';
 import { configDbPath } from './database.js';
@@ -55,7 +55,7 @@ export async function importServerMemory(file: string, flags: ImportFlags): Prom
   }
   const lookup = findServer(cairnHome());
   const db = configDbPath(flags.db, lookup.state === 'running' ? lookup.record : undefined);
-  const store = await openSqliteStore(db);
+  const store = await openStore({ url: process.env['CAIRN_DB_URL'], path: db });
   try {
     const dryRun = flags['dry-run'] === true;
     const counts = await importMemoryFile(store, graph, parsed, { dryRun });

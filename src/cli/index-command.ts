@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { discoverProvenance } from '../activity/index.js';
 import { createCodeIndex, type IndexParams, type JobStatus } from '../code/index.js';
 import { isoTimes } from '../shared/index.js';
-import { cairnHome, openSqliteStore } from '../store/index.js';
+import { cairnHome, openStore } from '../store/index.js';
 import { intFlag } from './args.js';
 import { configDbPath } from './database.js';
 import { progressReporter, summary } from './index-progress.js';
@@ -62,7 +62,7 @@ export async function indexCommand(path: string, flags: IndexFlags): Promise<voi
   const params = indexParams(path, flags);
   const lookup = findServer(cairnHome());
   const db = configDbPath(flags.db, lookup.state === 'running' ? lookup.record : undefined);
-  const store = await openSqliteStore(db);
+  const store = await openStore({ url: process.env['CAIRN_DB_URL'], path: db });
   const index = createCodeIndex(store);
   const interrupt = (): void => void index.stop();
   process.once('SIGINT', interrupt);
