@@ -9,6 +9,8 @@ const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
 export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
   'src/store/postings{,-golden}.test.ts',
+  'test/memory/{search,save}.test.ts',
+  'test/graph/{tools,official,graph-choice}.test.ts',
   'test/tasks/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
 ];

@@ -16,3 +16,14 @@ export function jsonTexts(dialect: Dialect): string {
     ? '(SELECT value FROM json_each(?))'
     : '(SELECT value FROM jsonb_array_elements_text(?::jsonb))';
 }
+
+/**
+ * A FROM item `json_each(?)`-alike whose `value` column holds the JSON array's elements:
+ * integers for `ids`, strings for `texts` (alias it, e.g. `… AS w`, and read `w.value`).
+ */
+export function jsonEach(dialect: Dialect, of: 'ids' | 'texts'): string {
+  if (dialect === 'sqlite') return 'json_each(?)';
+  return of === 'ids'
+    ? '(SELECT value::bigint AS value FROM jsonb_array_elements_text(?::jsonb))'
+    : '(SELECT value FROM jsonb_array_elements_text(?::jsonb))';
+}

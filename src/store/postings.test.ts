@@ -103,6 +103,25 @@ describe('memory postings', () => {
     expect(ids(blue).sort()).toEqual([made.moved, made.blue, made.global].sort());
   });
 
+  it('concurrent writers from two stores each index their own items, the stats row stays exact', async () => {
+    const a = await open();
+    const b = await another();
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 === 0 ? a : b).write((tx) =>
+          insert(tx, TEAMS[i % 3] ?? '', 'avocet', `avocet sighting ${i} by the estuary`),
+        ),
+      ),
+    );
+    // Each write is one serializable transaction: retried ones index their item exactly once.
+    expect(new Set(made).size).toBe(12);
+    expect(await dirtyCount(a)).toBe(0);
+    const found = await b.memoryIndex.fullText('avocet', visible('red'), 50);
+    const red = made.filter((_, i) => (TEAMS[i % 3] ?? '') !== 'blue');
+    expect(ids(found).sort((x, y) => x - y)).toEqual([...red].sort((x, y) => x - y));
+    await expectConsistentStats(a);
+  });
+
   it('folds document-frequency deltas and a reader that missed the fold reloads them', async () => {
     const reader = await open();
     const writer = await another();

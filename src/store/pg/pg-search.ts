@@ -2,6 +2,7 @@
 // snapshot at a time (snapshots then follow commit order, so the caches only move forward);
 // memory has no FTS5 to fall back on, so a backlog is indexed before it ranks. Vector
 // operations still refuse (StoreUnsupportedError) until pgvector lands.
+import { createGraphIndex, type GraphIndex } from '../graph-index.js';
 import { createMemoryIndex, type MemoryIndex } from '../memory-index.js';
 import type { PostingsEngine } from '../postings-engine.js';
 import type { Queryable, Store } from '../types.js';
@@ -52,4 +53,20 @@ export function createPgMemoryIndex(store: Store, reads: PgSearchReads): MemoryI
     nearest: vectors.nearest,
     distances: vectors.distances,
   };
+}
+
+/**
+ * The knowledge graph on PostgreSQL: the same operations as SQLite, trigram candidates from the
+ * graph corpus's postings; null while entities wait to be indexed (the caller scans, as on
+ * SQLite) and the drain starts.
+ */
+export function createPgGraphIndex(reads: PgSearchReads): GraphIndex {
+  const graph = reads.postings.graph;
+  return createGraphIndex(async (terms, graphId) => {
+    const ids = await reads.snapshot(async (tx) =>
+      (await graph.hasBacklog(tx)) ? null : graph.matchAll(tx, terms, [graphId]),
+    );
+    if (ids === null) void reads.drain();
+    return ids;
+  });
 }

@@ -15,7 +15,7 @@ import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../typ
 import type { VaultIndex } from '../vault-index.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { migratePg } from './pg-migrate.js';
-import { createPgMemoryIndex, PgSearchReads } from './pg-search.js';
+import { createPgGraphIndex, createPgMemoryIndex, PgSearchReads } from './pg-search.js';
 import { pgPlaceholders } from './pg-sql.js';
 import { unported } from './pg-unported.js';
 
@@ -71,7 +71,7 @@ class PgStore implements Store {
   readonly memoryIndex: MemoryIndex;
   readonly codeIndex = unported<CodeIndex>('code search');
   readonly vaultIndex = unported<VaultIndex>('vault search');
-  readonly graphIndex = unported<GraphIndex>('graph search');
+  readonly graphIndex: GraphIndex;
   readonly #pool: pg.Pool;
   readonly #direct: Queryable;
   readonly #budgetMs: number;
@@ -86,6 +86,7 @@ class PgStore implements Store {
     this.#direct = queryable(pool);
     const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
     this.memoryIndex = createPgMemoryIndex(this, reads);
+    this.graphIndex = createPgGraphIndex(reads);
   }
 
   /** Whether some corpus has documents its postings do not hold yet. */
