@@ -8,6 +8,9 @@ const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
 /** Suites that run on both backends (test/helpers.ts `tempCore` picks the backend). */
 export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
+  'src/store/postings{,-golden}.test.ts',
+  'test/memory/{search,save}.test.ts',
+  'test/graph/{tools,official,graph-choice}.test.ts',
   'test/tasks/**/*.test.ts',
   'test/teamchat/**/*.test.ts',
   'test/rooms/**/*.test.ts',

@@ -9,6 +9,7 @@ import {
   codeProse,
   codeTokenizer,
 } from '../search/index.js';
+import { jsonIds } from './json-lists.js';
 import { defineCorpus } from './postings-corpus.js';
 
 /** The chunk fields in the order the postings store them (their weights in CODE_FIELD_WEIGHTS). */
@@ -56,12 +57,12 @@ export const CODE_CORPUS = defineCorpus({
   fieldWeights: CODE_FIELDS.map((f) => CODE_FIELD_WEIGHTS[f]),
   bm25: CODE_BM25,
   tokenizer: codeTokenizer,
-  load(db, ids) {
-    const chunks = db.all<ChunkText>(
+  async load(db, ids) {
+    const chunks = await db.all<ChunkText>(
       `SELECT c.id, c.collection_id AS collection, COALESCE(c.symbol, '') AS symbol,
          COALESCE(c.signature, '') AS signature, f.path, f.language, c.text
        FROM code_chunks c JOIN code_files f ON f.id = c.file_id
-       WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`,
+       WHERE c.id IN ${jsonIds(db.dialect)} ORDER BY c.id`,
       [JSON.stringify(ids)],
     );
     return chunks.map((c) => ({ id: c.id, partition: c.collection, fields: codeChunkFields(c) }));

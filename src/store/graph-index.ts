@@ -1,11 +1,11 @@
 // Named operations on the knowledge graph (migration 29): graphs, entities and their
 // observations, triples. Writes take the caller's write transaction; reads take a snapshot (or
-// the store). Portable SQL but for json_each lists; rows come back in insertion order, which
-// is the order the official memory server answers in. Candidates for a substring query come
-// from the graph corpus's trigram postings (graph-postings.ts).
-import type { Queryable } from './types.js';
+// the store). Portable SQL but for JSON-array lists (json-lists.ts, per dialect); rows come
+// back in insertion order, which is the order the official memory server answers in.
+// Candidates for a substring query come from the graph corpus's trigram postings.
+import { jsonEach, jsonTexts } from './json-lists.js';
+import type { Dialect, Queryable } from './types.js';
 
-const IN = '(SELECT value FROM json_each(?))';
 const list = (values: readonly (string | number)[]): string => JSON.stringify([...values]);
 
 export interface GraphEntityRow {
@@ -82,10 +82,13 @@ export interface GraphIndex {
  * parameters (graph id first): driven by the list, so each name is one index lookup
  * (graph_triples_current for subjects, graph_triples_object for objects), never a scan.
  */
-const TOUCHING = `SELECT t.id FROM json_each(?) AS w CROSS JOIN graph_triples AS t
+const touching = (dialect: Dialect): string => {
+  const names = jsonEach(dialect, 'texts');
+  return `SELECT t.id FROM ${names} AS w CROSS JOIN graph_triples AS t
   WHERE t.graph_id = ? AND t.subject = w.value AND t.status = 'current'
-  UNION SELECT t.id FROM json_each(?) AS w CROSS JOIN graph_triples AS t
+  UNION SELECT t.id FROM ${names} AS w CROSS JOIN graph_triples AS t
   WHERE t.graph_id = ? AND t.object = w.value AND t.status = 'current'`;
+};
 
 const touchingParams = (graphId: number, names: readonly string[]): (string | number)[] => {
   const named = list(names);
@@ -101,13 +104,13 @@ async function entities(
   const rows =
     ids === undefined
       ? await db.all<{ id: number; name: string; entityType: string }>(
-          `SELECT id, name, entity_type AS entityType FROM graph_entities WHERE graph_id = ?
+          `SELECT id, name, entity_type AS "entityType" FROM graph_entities WHERE graph_id = ?
            ORDER BY id`,
           [graphId],
         )
       : await db.all<{ id: number; name: string; entityType: string }>(
-          `SELECT e.id, e.name, e.entity_type AS entityType
-           FROM json_each(?) AS w CROSS JOIN graph_entities AS e
+          `SELECT e.id, e.name, e.entity_type AS "entityType"
+           FROM ${jsonEach(db.dialect, 'ids')} AS w CROSS JOIN graph_entities AS e
            WHERE e.id = w.value AND e.graph_id = ? ORDER BY e.id`,
           [list(ids), graphId],
         );
@@ -122,7 +125,7 @@ async function entities(
         )
       : await db.all<{ entity: number; content: string }>(
           `SELECT o.entity_id AS entity, o.content
-           FROM json_each(?) AS w CROSS JOIN graph_observations AS o
+           FROM ${jsonEach(db.dialect, 'ids')} AS w CROSS JOIN graph_observations AS o
            WHERE o.entity_id = w.value ORDER BY o.entity_id, o.id`,
           [list([...byId.keys()])],
         );
@@ -164,20 +167,21 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
     },
     async deleteObservations(tx, entityId, contents) {
       const { changes } = await tx.run(
-        `DELETE FROM graph_observations WHERE entity_id = ? AND content IN ${IN}`,
+        `DELETE FROM graph_observations WHERE entity_id = ? AND content IN ${jsonTexts(tx.dialect)}`,
         [entityId, list(contents)],
       );
       return changes;
     },
     async deleteEntities(tx, graphId, names) {
       const named = list(names);
+      const IN = jsonTexts(tx.dialect);
       await tx.run(
         `DELETE FROM graph_observations WHERE entity_id IN
          (SELECT id FROM graph_entities WHERE graph_id = ? AND name IN ${IN})`,
         [graphId, named],
       );
       await tx.run(
-        `DELETE FROM graph_triples WHERE id IN (${TOUCHING})`,
+        `DELETE FROM graph_triples WHERE id IN (${touching(tx.dialect)})`,
         touchingParams(graphId, names),
       );
       const { changes } = await tx.run(
@@ -206,7 +210,7 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
     },
     async entityIds(q, graphId, names) {
       const rows = await q.all<{ id: number; name: string }>(
-        `SELECT id, name FROM graph_entities WHERE graph_id = ? AND name IN ${IN}`,
+        `SELECT id, name FROM graph_entities WHERE graph_id = ? AND name IN ${jsonTexts(q.dialect)}`,
         [graphId, list(names)],
       );
       return new Map(rows.map((r) => [r.name, r.id]));
@@ -220,7 +224,7 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
           [graphId],
         );
       return q.all<GraphTripleRow>(
-        `SELECT ${columns} WHERE id IN (${TOUCHING}) ORDER BY id`,
+        `SELECT ${columns} WHERE id IN (${touching(q.dialect)}) ORDER BY id`,
         touchingParams(graphId, names),
       );
     },

@@ -3,9 +3,8 @@
 // case-insensitive substring query finds its candidates without reading every entity.
 // Tables from migration 29.
 import { trigramTokenizer } from '../search/index.js';
+import { jsonIds } from './json-lists.js';
 import { defineCorpus } from './postings-corpus.js';
-
-const IN = '(SELECT value FROM json_each(?))';
 
 export const GRAPH_CORPUS = defineCorpus({
   name: 'graph',
@@ -21,15 +20,16 @@ export const GRAPH_CORPUS = defineCorpus({
   // Candidates only: ranking is not used, every field counts the same.
   fieldWeights: [1, 1],
   tokenizer: trigramTokenizer,
-  load(db, ids) {
+  async load(db, ids) {
     const list = JSON.stringify(ids);
-    const entities = db.all<{ id: number; graph: number; name: string; type: string }>(
+    const IN = jsonIds(db.dialect);
+    const entities = await db.all<{ id: number; graph: number; name: string; type: string }>(
       `SELECT id, graph_id AS graph, name, entity_type AS type FROM graph_entities
        WHERE id IN ${IN} ORDER BY id`,
       [list],
     );
     const observations = new Map<number, string[]>();
-    for (const o of db.all<{ entity: number; content: string }>(
+    for (const o of await db.all<{ entity: number; content: string }>(
       `SELECT entity_id AS entity, content FROM graph_observations WHERE entity_id IN ${IN}
        ORDER BY entity_id, id`,
       [list],

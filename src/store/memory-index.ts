@@ -36,6 +36,8 @@ export interface MemoryIndex {
   /**
    * BM25-ranked full-text search of user text (escaped here). Ranked on the impact-ordered
    * postings when the filter names its partitions, else (or with `engine: 'fts5'`) by FTS5.
+   * A backend without FTS5 (PostgreSQL) always ranks on the postings: every partition when the
+   * filter names none, and `engine` is ignored.
    */
   fullText(
     query: string,
@@ -78,7 +80,15 @@ export interface MemoryIndexOptions {
     scopeKeys: readonly string[],
     limit: number,
   ) => Promise<RankedDoc[] | null>;
+  /**
+   * Top-`limit` BM25 over the postings of every partition, and how many items matched a term.
+   * Given when the backend has no FTS5: then every search ranks on the postings.
+   */
+  rankAll?: (query: string, limit: number) => Promise<{ hits: RankedDoc[]; matched: number }>;
 }
+
+/** The first pass over every partition when the filter names none (deepened as needed). */
+const MIN_ALL_DEPTH = 64;
 
 /** Builds the memory index over a queryable connection that has sqlite-vec loaded. */
 export function createMemoryIndex(db: Queryable, options: MemoryIndexOptions = {}): MemoryIndex {
@@ -147,7 +157,32 @@ export function createMemoryIndex(db: Queryable, options: MemoryIndexOptions = {
     const partitions = filter.partitions;
     if (options.rank === undefined || partitions === undefined) return null;
     const ranked = await options.rank(query, partitions.map(scopeKey), limit);
-    if (ranked === null) return null;
+    return ranked === null ? null : postingHits(query, ranked, filter);
+  }
+
+  /** Ranks every partition's postings, deeper until `limit` pass the filter or none is left. */
+  async function rankedByAllPostings(
+    rankAll: NonNullable<MemoryIndexOptions['rankAll']>,
+    query: string,
+    filter: SqlFilter,
+    limit: number,
+  ): Promise<FtsHit[]> {
+    if (limit < 1) return [];
+    let k = Math.max(limit * 2, MIN_ALL_DEPTH);
+    for (;;) {
+      const { hits, matched } = await rankAll(query, k);
+      const kept = await postingHits(query, hits, filter);
+      if (kept.length >= limit || matched <= k) return kept.slice(0, limit);
+      k = Math.min(matched, k * 8);
+    }
+  }
+
+  /** The ranked items that pass the filter, in order, with their snippets. */
+  async function postingHits(
+    query: string,
+    ranked: readonly RankedDoc[],
+    filter: SqlFilter,
+  ): Promise<FtsHit[]> {
     if (ranked.length === 0) return [];
     const rows = await db.all<{ rowid: number; content: string }>(
       `SELECT m.rowid AS rowid, m.content AS content FROM memory_items m
@@ -199,6 +234,11 @@ export function createMemoryIndex(db: Queryable, options: MemoryIndexOptions = {
 
   return {
     async fullText(query, filter, limit, how = {}) {
+      if (options.rankAll !== undefined)
+        return (
+          (await rankedByPostings(query, filter, limit)) ??
+          rankedByAllPostings(options.rankAll, query, filter, limit)
+        );
       const fast = how.engine === 'fts5' ? null : await rankedByPostings(query, filter, limit);
       if (fast !== null) return fast;
       const match = toFtsQuery(query);

@@ -13,13 +13,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeTokenizer } from '../search/index.js';
 import { CODE_CORPUS } from './code-postings.js';
 import { createCodeVecSql } from './migration-code-postings.js';
-import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS } from './migrations.js';
 import { PostingsCache } from './postings-cache.js';
 import { defineCorpus } from './postings-corpus.js';
 import { flushPostings, TermIds } from './postings.js';
 import { applyMigrations, openSqliteStore } from './sqlite.js';
-import type { SqlValue, Store } from './types.js';
+import type { Queryable, SqlValue, Store } from './types.js';
 
 let dir: string;
 const stores: Store[] = [];
@@ -37,28 +36,31 @@ const OLD_CORPUS = defineCorpus({
   fieldWeights: [3, 2, 1, 1],
   bm25: { k1: 1.2, b: 0.75 },
   tokenizer: codeTokenizer,
-  load(db, ids) {
-    return db
-      .all<{ id: number; collection: number; fields: string }>(
+  async load(db, ids) {
+    return (
+      await db.all<{ id: number; collection: number; fields: string }>(
         `SELECT c.id, c.collection_id AS collection,
            json_array(COALESCE(c.symbol, ''), COALESCE(c.signature, ''), f.path, c.text) AS fields
          FROM code_chunks c JOIN code_files f ON f.id = c.file_id
          WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.id`,
         [JSON.stringify(ids)],
       )
-      .map((c) => ({
-        id: c.id,
-        partition: c.collection,
-        fields: JSON.parse(c.fields) as string[],
-      }));
+    ).map((c) => ({
+      id: c.id,
+      partition: c.collection,
+      fields: JSON.parse(c.fields) as string[],
+    }));
   },
 });
 
-const syncOf = (db: Database.Database): SyncDb => ({
-  all: <T>(sql: string, params: readonly SqlValue[] = []) => db.prepare(sql).all(...params) as T[],
+const syncOf = (db: Database.Database): Queryable => ({
+  dialect: 'sqlite',
+  all: <T>(sql: string, params: readonly SqlValue[] = []) =>
+    Promise.resolve(db.prepare(sql).all(...params) as T[]),
   get: <T>(sql: string, params: readonly SqlValue[] = []) =>
-    db.prepare(sql).get(...params) as T | undefined,
-  run: (sql: string, params: readonly SqlValue[] = []) => void db.prepare(sql).run(...params),
+    Promise.resolve(db.prepare(sql).get(...params) as T | undefined),
+  run: (sql: string, params: readonly SqlValue[] = []) =>
+    Promise.resolve({ changes: db.prepare(sql).run(...params).changes }),
 });
 
 /** Two chunks: "plover" in a docstring of one, in the code of the other (shorter). */
@@ -79,7 +81,7 @@ const CHUNKS = `
     return count(bird) + len(seen)');`;
 
 /** A database at migration 22 with old postings built and one old 3-d vector per chunk. */
-function oldDatabase(path: string): void {
+async function oldDatabase(path: string): Promise<void> {
   const db = new Database(path);
   sqliteVec.load(db);
   db.pragma('foreign_keys = ON');
@@ -89,7 +91,9 @@ function oldDatabase(path: string): void {
   );
   db.exec(CHUNKS);
   const sync = syncOf(db);
-  db.transaction(() => flushPostings(sync, new TermIds(OLD_CORPUS)))();
+  db.exec('BEGIN');
+  await flushPostings(sync, new TermIds(OLD_CORPUS).begin());
+  db.exec('COMMIT');
   for (const sql of createCodeVecSql(3)) db.exec(sql);
   for (const id of [1, 2]) {
     db.prepare('INSERT INTO code_vec_p3(rowid, embedding, collection_id) VALUES (?, ?, 1)').run(
@@ -108,7 +112,7 @@ const ids = (hits: readonly { chunkId: number }[]): number[] => hits.map((h) => 
 describe('migration 23', () => {
   it('rebuilds code postings built the old way, on open, and drops the old vectors', async () => {
     const path = join(dir, 'old.db');
-    oldDatabase(path);
+    await oldDatabase(path);
     // The old postings hold both chunks and nothing is marked.
     const before = new Database(path, { readonly: true });
     const oldStats = before
@@ -144,13 +148,13 @@ describe('migration 23', () => {
     expect(await store.get('SELECT COUNT(*) AS n FROM code_vec_p3')).toEqual({ n: 0 });
   });
 
-  it('ranked otherwise before the migration (so the order checked above is the change)', () => {
+  it('ranked otherwise before the migration (so the order checked above is the change)', async () => {
     const path = join(dir, 'old.db');
-    oldDatabase(path);
+    await oldDatabase(path);
     const db = new Database(path, { readonly: true });
     try {
       const terms = codeTokenizer.queryTerms('plover');
-      const { hits } = new PostingsCache(OLD_CORPUS).rank(syncOf(db), terms, [1], 5);
+      const { hits } = await new PostingsCache(OLD_CORPUS).rank(syncOf(db), terms, [1], 5);
       expect(hits.map((h) => h.rowid)).toEqual([2, 1]);
     } finally {
       db.close();

@@ -3,7 +3,8 @@
 // (postings.ts, postings-df.ts, postings-cache.ts) is the same code for every corpus; only
 // this differs.
 import type { Bm25Params, Tokenizer } from '../search/index.js';
-import type { SyncDb } from './migration-types.js';
+import { jsonIds, jsonTexts } from './json-lists.js';
+import type { Dialect, Queryable } from './types.js';
 
 /** One document to (re-)index: its id, its partition and its fields in weight order. */
 export interface CorpusDoc {
@@ -45,7 +46,7 @@ export interface CorpusDescription {
    * The documents among `ids` that should be indexed, with their fields and partition; ids not
    * returned (deleted, or not searchable any more) leave the index.
    */
-  load(db: SyncDb, ids: readonly number[]): CorpusDoc[];
+  load(db: Queryable, ids: readonly number[]): Promise<CorpusDoc[]>;
 }
 
 /** The statements the engine runs for one corpus. */
@@ -56,7 +57,7 @@ export interface CorpusSql {
   changedDocs: string;
   partitionDocs: string;
   selectTerms: string;
-  insertTerm: string;
+  insertTerms: string;
   termIdsOf: string;
   liveDf: string;
   addDf: string;
@@ -78,12 +79,13 @@ export interface CorpusSql {
 
 export interface PostingsCorpus extends CorpusDescription {
   readonly ownMarks: boolean;
-  readonly sql: CorpusSql;
+  /** The statements in each dialect (`sql[db.dialect]`). */
+  readonly sql: Readonly<Record<Dialect, CorpusSql>>;
 }
 
-const IN = '(SELECT value FROM json_each(?))';
-
-function sqlOf(d: CorpusDescription): CorpusSql {
+function sqlOf(d: CorpusDescription, dialect: Dialect): CorpusSql {
+  const IN = jsonIds(dialect);
+  const TERMS = jsonTexts(dialect);
   const { terms, docs, df, stats, dirty } = d.tables;
   const { doc, partition } = d.columns;
   const order = d.dirtyOrder;
@@ -97,14 +99,19 @@ function sqlOf(d: CorpusDescription): CorpusSql {
     changedDocs: `SELECT ${doc} AS item, ${partition} AS scope, terms FROM ${docs}
            WHERE seq > ? ORDER BY seq LIMIT ?`,
     partitionDocs: `SELECT ${doc} AS item, terms FROM ${docs} WHERE ${partition} = ? AND terms IS NOT NULL`,
-    selectTerms: `SELECT id, term FROM ${terms} WHERE term IN ${IN}`,
-    insertTerm: `INSERT INTO ${terms}(term) VALUES (?) RETURNING id`,
-    termIdsOf: `SELECT id FROM ${terms} WHERE term IN ${IN}`,
+    selectTerms: `SELECT id, term FROM ${terms} WHERE term IN ${TERMS}`,
+    // `WHERE true`: SQLite's parser needs it before ON CONFLICT after a SELECT.
+    insertTerms: `INSERT INTO ${terms}(term) SELECT value FROM ${TERMS} AS t WHERE true
+       ON CONFLICT(term) DO NOTHING RETURNING id, term`,
+    termIdsOf: `SELECT id, term FROM ${terms} WHERE term IN ${TERMS}`,
     liveDf: `SELECT id, df FROM ${terms} WHERE df <> 0`,
     addDf: `UPDATE ${terms} SET df = df + ? WHERE id = ?`,
     selectStats: `SELECT docs, total_length AS total, seq FROM ${stats} WHERE id = 1`,
-    cacheStats: `SELECT seq, df_seq AS dfSeq, docs FROM ${stats} WHERE id = 1`,
-    updateStats: `UPDATE ${stats} SET docs = ?, total_length = ?, seq = ? WHERE id = 1`,
+    cacheStats: `SELECT seq, df_seq AS "dfSeq", docs FROM ${stats} WHERE id = 1`,
+    // An upsert: PostgreSQL's baseline has the tables but not the row a migration inserted.
+    updateStats: `INSERT INTO ${stats}(id, docs, total_length, seq, df_seq) VALUES (1, ?, ?, ?, 0)
+       ON CONFLICT(id) DO UPDATE SET docs = excluded.docs, total_length = excluded.total_length,
+         seq = excluded.seq`,
     updateDfSeq: `UPDATE ${stats} SET df_seq = ? WHERE id = 1`,
     insertDeltas: `INSERT INTO ${df}(seq, deltas) VALUES (?, ?)`,
     pendingDeltas: `SELECT COUNT(*) AS n, MAX(seq) AS last FROM ${df}`,
@@ -124,6 +131,6 @@ export function defineCorpus(description: CorpusDescription): PostingsCorpus {
   return {
     ...description,
     ownMarks: description.dirtyOrder !== description.columns.doc,
-    sql: sqlOf(description),
+    sql: { sqlite: sqlOf(description, 'sqlite'), postgres: sqlOf(description, 'postgres') },
   };
 }

@@ -1,15 +1,13 @@
 // Memory's ranking did not move when the postings engine became shared by every corpus: a
 // fixed corpus and fixed queries give exactly the hits, scores and snippets they gave before
-// (the fingerprint was recorded on 0f8edc5, the last commit before src/search existed).
+// (the fingerprint was recorded on 0f8edc5, the last commit before src/search existed). The
+// postgres test project runs it on PostgreSQL: the same fingerprint, so both rank alike.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createRng } from '../../test/rng.js';
-import { openSqliteStore } from './sqlite.js';
+import { type TempStore, tempStore } from '../../test/store-backends.js';
 import type { Store } from './types.js';
 
 /** sha256 of every query's hits as JSON, from the engine before it served several corpora. */
@@ -21,15 +19,14 @@ const WORDS = (
   'invoice ledger search vector embedding token budget quota alert pager incident the a of'
 ).split(' ');
 
-let dir: string;
+let temp: TempStore;
 let store: Store;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-golden-'));
-  store = await openSqliteStore(join(dir, 'g.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.close();
 });
 
 describe('memory postings, before and after sharing the engine', () => {

@@ -4,12 +4,13 @@
 import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
+import type { RankedDoc } from '../search/index.js';
 import { type CodeIndex, createCodeIndex } from './code-index.js';
 import { isBusyError, StoreBusyError } from './errors.js';
 import { createGraphIndex, type GraphIndex } from './graph-index.js';
 import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
-import type { SyncDb } from './migration-types.js';
 import { MIGRATIONS } from './migrations.js';
+import type { PostingsCache } from './postings-cache.js';
 import { PostingsEngine } from './postings-engine.js';
 import {
   applyMigrations,
@@ -48,7 +49,6 @@ class SqliteStore implements Store {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   readonly #tx: Queryable;
-  readonly #sync: SyncDb;
   readonly #postings = new PostingsEngine();
   #draining: Promise<void> | null = null;
   readonly memoryIndex: MemoryIndex;
@@ -68,63 +68,52 @@ class SqliteStore implements Store {
         Promise.resolve(this.#get<T>(sql, params)),
       run: (sql: string, params?: readonly SqlValue[]) => Promise.resolve(this.#run(sql, params)),
     };
-    this.#sync = {
-      all: (sql, params) => this.#all(sql, params),
-      get: (sql, params) => this.#get(sql, params),
-      run: (sql, params) => void this.#run(sql, params),
-    };
+    const postings = this.#postings;
     this.memoryIndex = createMemoryIndex(this, {
       rank: async (query, scopeKeys, limit) => {
-        const ranked = await this.#exclusive(() =>
-          this.#readSync(() => this.#postings.memory.rank(this.#sync, query, scopeKeys, limit)),
-        );
+        const ranked = await this.read((tx) => postings.memory.rank(tx, query, scopeKeys, limit));
         // Postings lag the items (FTS5 ranks this time): index the backlog in the background.
         if (ranked === null) void this.drainPostings();
         return ranked;
       },
     });
-    this.codeIndex = createCodeIndex(this, async (terms, collectionIds, k) => {
-      const code = this.#postings.code;
-      const { ranked, backlog } = await this.#exclusive(() =>
-        this.#readSync(() => ({
-          ranked: code.rank(this.#sync, terms, collectionIds, k),
-          backlog: code.hasBacklog(this.#sync),
-        })),
-      );
-      // Chunks changed past a store write: index them in the background (pending() says so).
-      if (backlog) void this.drainPostings();
-      return ranked;
-    });
-    this.vaultIndex = createVaultIndex(this, async (terms, collectionIds, k) => {
-      const vault = this.#postings.vault;
-      const { ranked, backlog } = await this.#exclusive(() =>
-        this.#readSync(() => ({
-          ranked: vault.rank(this.#sync, terms, collectionIds, k),
-          backlog: vault.hasBacklog(this.#sync),
-        })),
-      );
-      if (backlog) void this.drainPostings();
-      return ranked;
-    });
+    this.codeIndex = createCodeIndex(this, (terms, collectionIds, k) =>
+      this.#rankCorpus(postings.code, terms, collectionIds, k),
+    );
+    this.vaultIndex = createVaultIndex(this, (terms, collectionIds, k) =>
+      this.#rankCorpus(postings.vault, terms, collectionIds, k),
+    );
     this.graphIndex = createGraphIndex(async (terms, graphId) => {
-      const graph = this.#postings.graph;
-      const { ids, backlog } = await this.#exclusive(() =>
-        this.#readSync(() => {
-          const dirty = graph.hasBacklog(this.#sync);
-          return {
-            ids: dirty ? null : graph.matchAll(this.#sync, terms, [graphId]),
-            backlog: dirty,
-          };
-        }),
-      );
+      const { ids, backlog } = await this.read(async (tx) => {
+        const dirty = await postings.graph.hasBacklog(tx);
+        return {
+          ids: dirty ? null : await postings.graph.matchAll(tx, terms, [graphId]),
+          backlog: dirty,
+        };
+      });
       if (backlog) void this.drainPostings();
       return ids;
     });
   }
 
+  /** Ranks one corpus on a read snapshot; a backlog (changed past a store write) drains. */
+  async #rankCorpus(
+    cache: PostingsCache,
+    terms: readonly string[],
+    partitions: readonly number[],
+    k: number,
+  ): Promise<{ hits: RankedDoc[]; matched: number }> {
+    const { ranked, backlog } = await this.read(async (tx) => ({
+      ranked: await cache.rank(tx, terms, partitions, k),
+      backlog: await cache.hasBacklog(tx),
+    }));
+    if (backlog) void this.drainPostings();
+    return ranked;
+  }
+
   /** Whether some corpus has documents its postings do not hold yet. */
-  hasPostingsBacklog(): boolean {
-    return this.#postings.hasBacklog(this.#sync);
+  hasPostingsBacklog(): Promise<boolean> {
+    return this.read((tx) => this.#postings.hasBacklog(tx));
   }
 
   /**
@@ -155,16 +144,6 @@ class SqliteStore implements Store {
         if (!(err instanceof StoreBusyError) || this.#closed) return;
         attempt += 1;
       }
-    }
-  }
-
-  /** Runs synchronous `fn` on one read snapshot (the caller holds the connection). */
-  #readSync<T>(fn: () => T): Promise<T> {
-    this.#db.exec('BEGIN');
-    try {
-      return Promise.resolve(fn());
-    } finally {
-      if (this.#db.inTransaction) this.#db.exec('COMMIT');
     }
   }
 
@@ -235,16 +214,15 @@ class SqliteStore implements Store {
     for (let attempt = 0; ; attempt++) {
       try {
         this.#db.exec(begin);
-        if (flushMax > 0) this.#postings.begin(this.#sync);
+        const postings = flushMax > 0 ? await this.#postings.begin(this.#tx) : undefined;
         const result = await fn(this.#tx);
         // Documents the triggers marked dirty are re-indexed before the write becomes visible.
-        const flushed = flushMax > 0 ? this.#postings.flush(this.#sync, flushMax) : 0;
+        const flushed = postings === undefined ? 0 : await postings.flush(this.#tx, flushMax);
         this.#db.exec('COMMIT');
-        this.#postings.committed();
+        postings?.committed();
         return { result, flushed };
       } catch (err) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
-        this.#postings.rolledBack();
         if (!isBusyError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
         await sleep(backoffMs(attempt));
@@ -304,6 +282,6 @@ export async function openSqliteStore(
   const store = new SqliteStore(db, location, budgetMs);
   // Documents from before a corpus's migration (or written past the store) are indexed in the
   // background.
-  if (store.hasPostingsBacklog()) void store.drainPostings();
+  if (await store.hasPostingsBacklog()) void store.drainPostings();
   return store;
 }

@@ -3,6 +3,7 @@
 // Fragments of inactive documents leave the index (the document trigger re-marks them).
 // Tables from migration 24.
 import { proseTokenizer } from '../search/index.js';
+import { jsonIds } from './json-lists.js';
 import { defineCorpus } from './postings-corpus.js';
 
 /** Field weights: title, heading path, text. A title or heading match outranks body text. */
@@ -29,11 +30,11 @@ export const VAULT_CORPUS = defineCorpus({
   dirtyOrder: 'seq',
   fieldWeights: VAULT_FIELD_WEIGHTS,
   tokenizer: proseTokenizer,
-  load(db, ids) {
-    const rows = db.all<FragmentText>(
+  async load(db, ids) {
+    const rows = await db.all<FragmentText>(
       `SELECT f.id, d.collection_id AS collection, d.title, f.heading_path AS heading, f.text
        FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
-       WHERE f.id IN (SELECT value FROM json_each(?)) AND d.active = 1 ORDER BY f.id`,
+       WHERE f.id IN ${jsonIds(db.dialect)} AND d.active = 1 ORDER BY f.id`,
       [JSON.stringify(ids)],
     );
     return rows.map((r) => ({

@@ -1,7 +1,10 @@
 // The LoCoMo memory eval (`npm run eval -- memory [--quick] [--full]`): ingests each
 // conversation through the real memory service, asks every category 1–4 question in fts,
 // vector and hybrid mode, and writes bench/results/memory-eval.json plus the `memory` eval
-// section of docs/benchmarks.md. Reports a missed target; never fails on one.
+// section of docs/benchmarks.md. Reports a missed target; never fails on one. With
+// `--db-url=postgres://…` (or CAIRN_DB_URL) it runs on PostgreSQL instead, one throwaway
+// database per chunk style on that server, full text only until vectors are ported, and writes
+// bench/results/memory-eval-postgres.json and a section of its own in docs/benchmarks.md.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import pino from 'pino';
 import { type Core, createCore } from '../../../src/core/index.js';
 import { createEmbedder, embedConfigFromEnv, type Embedder } from '../../../src/embed/index.js';
 import { SEARCH_MODES } from '../../../src/memory/index.js';
+import { createPgDatabase } from '../../lib/pg-database.js';
 import { machineInfo, RESULTS_DIR, writeEvalSection, writeResult } from '../../lib/report.js';
 import {
   type Attempt,
@@ -38,12 +42,21 @@ const log = (line: string): void =>
 interface Flags {
   quick: boolean;
   full: boolean;
+  /** A PostgreSQL server URL to run on (a database per style is created there), or ''. */
+  dbUrl: string;
 }
 
+const DB_URL = '--db-url=';
+
 function parseFlags(argv: readonly string[]): Flags {
-  const unknown = argv.filter((a) => a !== '--quick' && a !== '--full');
+  const unknown = argv.filter((a) => a !== '--quick' && a !== '--full' && !a.startsWith(DB_URL));
   if (unknown.length > 0) throw new Error(`eval memory: unknown option ${unknown.join(' ')}`);
-  return { quick: argv.includes('--quick'), full: argv.includes('--full') };
+  const dbUrl = argv.find((a) => a.startsWith(DB_URL))?.slice(DB_URL.length);
+  return {
+    quick: argv.includes('--quick'),
+    full: argv.includes('--full'),
+    dbUrl: dbUrl ?? process.env['CAIRN_DB_URL'] ?? '',
+  };
 }
 
 /** The configured embedder (local by default) with a larger model batch for bulk ingest. */
@@ -55,12 +68,27 @@ function evalEmbedder(): Embedder | null {
   return createEmbedder(config);
 }
 
-async function openCore(dir: string, name: string, embedder: Embedder | null): Promise<Core> {
-  return createCore({
+/** A core on a fresh database: a file in `dir`, or a new database on the `dbUrl` server. */
+async function openCore(
+  dir: string,
+  name: string,
+  embedder: Embedder | null,
+  dbUrl: string,
+): Promise<{ core: Core; close(): Promise<void> }> {
+  const db = dbUrl === '' ? undefined : await createPgDatabase(dbUrl, name);
+  const core = await createCore({
     dbPath: join(dir, `${name}.db`),
+    dbUrl: db?.url ?? '',
     logger: pino({ level: 'silent' }),
     embedder,
   });
+  return {
+    core,
+    close: async () => {
+      await core.close();
+      await db?.drop();
+    },
+  };
 }
 
 interface StyleRun {
@@ -77,9 +105,11 @@ async function runStyle(
   style: ChunkStyle,
   conversations: readonly Conversation[],
   embedded: boolean,
+  dbUrl: string,
 ): Promise<StyleRun> {
   log(`${style}: ingesting${embedded ? ' and embedding' : ' (full text only)'}…`);
-  const core = await openCore(dir, style, embedded ? evalEmbedder() : null);
+  const opened = await openCore(dir, style, embedded ? evalEmbedder() : null, dbUrl);
+  const { core } = opened;
   try {
     const ingested = await ingest(core, conversations, style, { embedBatchSize: EMBED_BATCH, log });
     const modes: ModeResult[] = [];
@@ -108,7 +138,7 @@ async function runStyle(
     }
     return { ingested, modes, attempts, model: core.embedder?.model ?? null };
   } finally {
-    await core.close();
+    await opened.close();
   }
 }
 
@@ -120,6 +150,16 @@ function previousAttempts(path: string): Attempt[] {
   } catch {
     return [];
   }
+}
+
+/** The PostgreSQL run's section: its own title and what it measures. */
+export function onPg(markdown: string): string {
+  return markdown.replace(
+    '## Memory retrieval (LoCoMo)',
+    '## Memory retrieval on PostgreSQL (LoCoMo)\n\n`npm run eval -- memory --db-url=postgres://…`: the same ' +
+      'run on the PostgreSQL backend (a throwaway database per chunk style), full text only ' +
+      'until vectors are ported. Compare its fts row with the SQLite table above.',
+  );
 }
 
 /** Runs the memory eval end to end. */
@@ -134,12 +174,15 @@ export async function runMemoryEval(argv: readonly string[] = []): Promise<void>
   log(`${conversations.length} conversations, ${questions} questions (categories 1–4)`);
   const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-memory-'));
   try {
-    const final = await runStyle(dir, FINAL_STYLE, conversations, true);
+    // PostgreSQL has no vector search yet: full text only there.
+    const pg = flags.dbUrl !== '';
+    const final = await runStyle(dir, FINAL_STYLE, conversations, !pg, flags.dbUrl);
     let attempts = [...final.attempts];
     for (const style of CHUNK_STYLES.filter((s) => s !== FINAL_STYLE)) {
-      attempts.push(...(await runStyle(dir, style, conversations, flags.full)).attempts);
+      const run = await runStyle(dir, style, conversations, flags.full && !pg, flags.dbUrl);
+      attempts.push(...run.attempts);
     }
-    const name = flags.quick ? 'memory-eval-quick' : 'memory-eval';
+    const name = `memory-eval${pg ? '-postgres' : ''}${flags.quick ? '-quick' : ''}`;
     if (!flags.quick)
       attempts = carryForward(attempts, previousAttempts(join(RESULTS_DIR, `${name}.json`)));
     const report: MemoryEvalReport = {
@@ -172,9 +215,11 @@ export async function runMemoryEval(argv: readonly string[] = []): Promise<void>
     };
     const markdown = renderMemoryEval(report);
     const path = writeResult(name, report);
-    if (!flags.quick) await writeEvalSection('memory', markdown);
+    const docs = !flags.quick;
+    if (docs)
+      await writeEvalSection(pg ? 'memory-postgres' : 'memory', pg ? onPg(markdown) : markdown);
     process.stdout.write(
-      `${markdown}\n\nWrote ${path}${flags.quick ? ' (quick: docs untouched)' : ' and docs/benchmarks.md'}.\n`,
+      `${markdown}\n\nWrote ${path}${docs ? ' and docs/benchmarks.md' : ' (docs untouched)'}.\n`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

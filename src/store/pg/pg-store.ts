@@ -1,6 +1,7 @@
 // The PostgreSQL backend (node-postgres pool): the same async Store contract as SQLite. Writes
 // run SERIALIZABLE (the guarantee SQLite's single writer gives the domains: claims, caps, room
 // sequence numbers) and are retried on serialization failures and deadlocks with jittered backoff.
+// Each write indexes the documents it changed in the BM25 postings before it commits.
 import pg from 'pg';
 
 import type { CodeIndex } from '../code-index.js';
@@ -8,13 +9,22 @@ import { StoreBusyError, StoreMissingError } from '../errors.js';
 import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
 import { MIGRATIONS } from '../migrations.js';
+import { PostingsEngine } from '../postings-engine.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
 import type { VaultIndex } from '../vault-index.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { migratePg } from './pg-migrate.js';
+import { createPgGraphIndex, createPgMemoryIndex, PgSearchReads } from './pg-search.js';
 import { pgPlaceholders } from './pg-sql.js';
 import { unported } from './pg-unported.js';
+
+/** Dirty documents of a backlog re-indexed per write transaction and corpus at most. */
+const FLUSH_PER_WRITE = 2_000;
+/** Dirty documents the background drain re-indexes per transaction (as SQLite). */
+const DRAIN_PER_STEP = 250;
+/** Busy steps in a row after which the drain stops (the next search starts it again). */
+const DRAIN_MAX_BUSY = 8;
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -59,13 +69,15 @@ class PgStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly location: string;
   readonly locator: string;
-  readonly memoryIndex = unported<MemoryIndex>('memory search');
+  readonly memoryIndex: MemoryIndex;
   readonly codeIndex = unported<CodeIndex>('code search');
   readonly vaultIndex = unported<VaultIndex>('vault search');
-  readonly graphIndex = unported<GraphIndex>('graph search');
+  readonly graphIndex: GraphIndex;
   readonly #pool: pg.Pool;
   readonly #direct: Queryable;
   readonly #budgetMs: number;
+  readonly #postings = new PostingsEngine();
+  #draining: Promise<void> | null = null;
   #closed = false;
 
   constructor(pool: pg.Pool, url: string, budgetMs: number) {
@@ -74,6 +86,45 @@ class PgStore implements Store {
     this.locator = url;
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
+    const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
+    this.memoryIndex = createPgMemoryIndex(this, reads);
+    this.graphIndex = createPgGraphIndex(reads);
+  }
+
+  /** Whether some corpus has documents its postings do not hold yet. */
+  hasPostingsBacklog(): Promise<boolean> {
+    return this.read((tx) => this.#postings.hasBacklog(tx));
+  }
+
+  /**
+   * Starts (unless running) indexing every dirty document in small write transactions;
+   * resolves when none is left, the store closed, the database stayed busy DRAIN_MAX_BUSY
+   * steps in a row, or a step failed otherwise (the next search that finds a backlog starts
+   * it again).
+   */
+  drainPostings(): Promise<void> {
+    this.#draining ??= this.#drain().finally(() => {
+      this.#draining = null;
+    });
+    return this.#draining;
+  }
+
+  async #drain(): Promise<void> {
+    for (let busy = 0; !this.#closed && busy < DRAIN_MAX_BUSY;) {
+      try {
+        const { flushed } = await this.#transaction(
+          'BEGIN ISOLATION LEVEL SERIALIZABLE',
+          () => Promise.resolve(),
+          DRAIN_PER_STEP,
+        );
+        if (flushed === 0) return;
+        busy = 0;
+      } catch (err) {
+        if (!(err instanceof StoreBusyError)) return;
+        busy += 1;
+        await sleep(backoffMs(busy) * 4);
+      }
+    }
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -88,31 +139,42 @@ class PgStore implements Store {
     return this.#direct.run(sql, params);
   }
 
-  write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.#transaction('BEGIN ISOLATION LEVEL SERIALIZABLE', fn, true);
+  async write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const begin = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+    return (await this.#transaction(begin, fn, FLUSH_PER_WRITE)).result;
   }
 
-  read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.#transaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn, false);
+  async read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+    return (await this.#transaction(begin, fn, 0)).result;
   }
 
+  /**
+   * Runs `fn` in one transaction; a write (`flushMax` > 0) is retried on serialization
+   * failures and deadlocks, and re-indexes the documents it changed (PostingsWrite.flush: up
+   * to `flushMax` older ones per corpus) before it commits (`flushed`).
+   */
   async #transaction<T>(
     begin: string,
     fn: (tx: Queryable) => Promise<T>,
-    retry: boolean,
-  ): Promise<T> {
+    flushMax: number,
+  ): Promise<{ result: T; flushed: number }> {
     if (this.#closed) throw new Error('store is closed');
     const deadline = Date.now() + this.#budgetMs;
     for (let attempt = 0; ; attempt++) {
       const client = await this.#pool.connect();
       try {
         await client.query(begin);
-        const result = await fn(queryable(client));
+        const tx = queryable(client);
+        const postings = flushMax > 0 ? await this.#postings.begin(tx) : undefined;
+        const result = await fn(tx);
+        const flushed = postings === undefined ? 0 : await postings.flush(tx, flushMax);
         await client.query('COMMIT');
-        return result;
+        postings?.committed();
+        return { result, flushed };
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
-        if (!retry || !isRetryablePgError(err)) throw err;
+        if (flushMax === 0 || !isRetryablePgError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
       } finally {
         client.release();
@@ -128,6 +190,7 @@ class PgStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#draining?.catch(() => undefined);
     await this.#pool.end();
   }
 }
@@ -165,5 +228,8 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => undefined);
     throw err;
   }
-  return new PgStore(pool, url, options.busyBudgetMs ?? 10_000);
+  const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000);
+  // Documents written past the store (or before this version) are indexed in the background.
+  if (await store.hasPostingsBacklog()) void store.drainPostings();
+  return store;
 }

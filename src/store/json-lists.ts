@@ -1,0 +1,29 @@
+// One parameter holding a JSON array, read back as a set of values inside the store's own
+// statements (the postings engine's, per dialect): SQLite's json_each, PostgreSQL's
+// jsonb_array_elements_text. Domain SQL uses sql-lists.ts (`IN (?, ?, …)`) instead.
+import type { Dialect } from './types.js';
+
+/** `(SELECT …)` yielding the integers of the JSON array bound to its one `?`. */
+export function jsonIds(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? '(SELECT value FROM json_each(?))'
+    : '(SELECT value::bigint FROM jsonb_array_elements_text(?::jsonb))';
+}
+
+/** `(SELECT …)` yielding the strings of the JSON array bound to its one `?`. */
+export function jsonTexts(dialect: Dialect): string {
+  return dialect === 'sqlite'
+    ? '(SELECT value FROM json_each(?))'
+    : '(SELECT value FROM jsonb_array_elements_text(?::jsonb))';
+}
+
+/**
+ * A FROM item `json_each(?)`-alike whose `value` column holds the JSON array's elements:
+ * integers for `ids`, strings for `texts` (alias it, e.g. `… AS w`, and read `w.value`).
+ */
+export function jsonEach(dialect: Dialect, of: 'ids' | 'texts'): string {
+  if (dialect === 'sqlite') return 'json_each(?)';
+  return of === 'ids'
+    ? '(SELECT value::bigint AS value FROM jsonb_array_elements_text(?::jsonb))'
+    : '(SELECT value FROM jsonb_array_elements_text(?::jsonb))';
+}
