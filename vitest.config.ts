@@ -30,7 +30,7 @@ export default defineConfig({
       },
       ...(pgUrl === ''
         ? []
-        : [{ extends: true, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
+        : [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
     ],
   },
 });
