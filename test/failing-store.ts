@@ -22,6 +22,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     vaultIndex: store.vaultIndex,
     graphIndex: store.graphIndex,
     location: store.location,
+    warnings: store.warnings,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>

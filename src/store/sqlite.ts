@@ -39,6 +39,7 @@ const MMAP_BYTES = 1024 * 1024 * 1024;
 class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
   readonly location: string;
+  readonly warnings: readonly string[] = [];
   readonly #db: Driver;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #budgetMs: number;

@@ -36,6 +36,11 @@ export interface Store extends Queryable {
   /** Where the data lives (a file path, or ':memory:'). */
   readonly location: string;
   /**
+   * What the core logs once at start about this backend being degraded (PostgreSQL without
+   * pgvector: exact vector search, slower); empty when nothing is.
+   */
+  readonly warnings: readonly string[];
+  /**
    * Runs `fn` inside one write transaction (SQLite: `BEGIN IMMEDIATE`), retrying only
    * lock contention with jittered backoff. `fn` may run more than once: keep it free of
    * side effects outside `tx`. Never call the store itself from inside `fn`.

@@ -69,7 +69,7 @@ export function createVaultVectors(
     if (hits.length === 0) return [];
     const where = documentConditions(filter);
     const ok = await db.all<{ id: number; documentId: number }>(
-      `SELECT f.id, f.document_id AS documentId
+      `SELECT f.id, f.document_id AS "documentId"
        FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
        JOIN vault_vectors v ON v.fragment_id = f.id AND v.model = ?
        WHERE f.id IN ${idParams(hits.map((h) => h.rowid))} AND ${where.sql}`,
@@ -149,7 +149,7 @@ export function createVaultVectors(
 
     fragmentsToEmbed: (model, after, limit) =>
       db.all<VaultFragmentToEmbed>(
-        `SELECT f.id, d.title, f.heading_path AS headingPath, f.text ${WAITING}
+        `SELECT f.id, d.title, f.heading_path AS "headingPath", f.text ${WAITING}
            AND f.id > ? ORDER BY f.id LIMIT ?`,
         [model, after, limit],
       ),

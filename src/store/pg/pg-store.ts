@@ -4,17 +4,22 @@
 import pg from 'pg';
 
 import type { CodeIndex } from '../code-index.js';
+import { createCodeVectors } from '../code-vectors.js';
 import { StoreBusyError } from '../errors.js';
 import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
+import { createMemoryVectors } from '../memory-vectors.js';
 import { MIGRATIONS } from '../migrations.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
 import type { VaultIndex } from '../vault-index.js';
+import { createVaultVectors } from '../vault-vectors.js';
+import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { migratePg } from './pg-migrate.js';
 import { pgPlaceholders } from './pg-sql.js';
-import { unported } from './pg-unported.js';
+import { partlyPorted, unported } from './pg-unported.js';
+import { createPgVectorTables, preparePgVectors, type PgVectorSupport } from './pg-vectors.js';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -58,20 +63,36 @@ function queryable(client: Client): Queryable {
 class PgStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly location: string;
-  readonly memoryIndex = unported<MemoryIndex>('memory search');
-  readonly codeIndex = unported<CodeIndex>('code search');
-  readonly vaultIndex = unported<VaultIndex>('vault search');
+  readonly warnings: readonly string[];
+  /** Vectors are ported (pg-vectors.ts); the text side of the indexes is still to come. */
+  readonly memoryIndex: MemoryIndex;
+  readonly codeIndex: CodeIndex;
+  readonly vaultIndex: VaultIndex;
   readonly graphIndex = unported<GraphIndex>('graph search');
   readonly #pool: pg.Pool;
   readonly #direct: Queryable;
   readonly #budgetMs: number;
   #closed = false;
 
-  constructor(pool: pg.Pool, url: string, budgetMs: number) {
+  constructor(pool: pg.Pool, url: string, budgetMs: number, vectors: PgVectorSupport) {
     this.#pool = pool;
     this.location = redactUrl(url);
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
+    this.warnings = vectors.warning === undefined ? [] : [vectors.warning];
+    const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
+    this.memoryIndex = partlyPorted<MemoryIndex>(
+      'memory search',
+      createMemoryVectors(this, tables(MEMORY_VECTORS)),
+    );
+    this.codeIndex = partlyPorted<CodeIndex>(
+      'code search',
+      createCodeVectors(this, tables(CODE_VECTORS)),
+    );
+    this.vaultIndex = partlyPorted<VaultIndex>(
+      'vault search',
+      createVaultVectors(this, tables(VAULT_VECTORS)),
+    );
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -143,10 +164,12 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
   // An idle client's error (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+  let vectors: PgVectorSupport;
   try {
     const client = await pool.connect();
     try {
       await migratePg(client, MIGRATIONS);
+      vectors = await preparePgVectors(client);
     } finally {
       client.release();
     }
@@ -154,5 +177,5 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => undefined);
     throw err;
   }
-  return new PgStore(pool, url, options.busyBudgetMs ?? 10_000);
+  return new PgStore(pool, url, options.busyBudgetMs ?? 10_000, vectors);
 }
