@@ -14,8 +14,11 @@ import { describeVectorContract } from './vector-contract.js';
 
 const admin = pgAdminUrl() ?? '';
 
-async function openFresh(): Promise<{ store: Store; close(): Promise<void> }> {
+async function openFresh(
+  onUrl?: (url: string) => void,
+): Promise<{ store: Store; close(): Promise<void> }> {
   const db = await freshPgDatabase(admin);
+  onUrl?.(db.url);
   const store = await openPgStore(db.url);
   return {
     store,
@@ -26,13 +29,16 @@ async function openFresh(): Promise<{ store: Store; close(): Promise<void> }> {
   };
 }
 
-describeVectorContract('PostgreSQL without pgvector', openFresh);
+describeVectorContract('PostgreSQL without pgvector', () => openFresh());
 
 describe('PostgreSQL without pgvector', () => {
   let pg: { store: Store; close(): Promise<void> };
+  let dbUrl = '';
   let hasPgvector = false;
   beforeAll(async () => {
-    pg = await openFresh();
+    pg = await openFresh((url) => {
+      dbUrl = url;
+    });
     const row = await pg.store.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM pg_available_extensions WHERE name = 'vector'",
     );
@@ -69,6 +75,42 @@ describe('PostgreSQL without pgvector', () => {
        WHERE attrelid = 'code_vec_p3'::regclass AND attname = 'embedding'`,
     );
     expect(type?.t).toBe('bytea');
+  });
+
+  it('two stores creating the same dimension’s table at once both commit', async () => {
+    const other = await openPgStore(dbUrl);
+    try {
+      const items = await pg.store.write(async (tx) => {
+        const ids: number[] = [];
+        for (const id of ['r1', 'r2']) {
+          const row = await tx.get<{ rowid: number }>(
+            `INSERT INTO memory_items (id, kind, content, content_hash, created_at, updated_at)
+             VALUES (?, 'fact', 'x', ?, 1, 1) RETURNING rowid`,
+            [id, id],
+          );
+          ids.push(row?.rowid ?? 0);
+        }
+        return ids;
+      });
+      await Promise.all(
+        [pg.store, other].map((s, i) =>
+          s.write((tx) =>
+            s.memoryIndex.putVectors(tx, 'm', [
+              { rowid: items[i] ?? 0, vector: Float32Array.of(1, i, 0, 0, 0) },
+            ]),
+          ),
+        ),
+      );
+      const near = await other.memoryIndex.nearest(
+        'm',
+        Float32Array.of(1, 0, 0, 0, 0),
+        { sql: '1 = 1', params: [] },
+        5,
+      );
+      expect(near.map((h) => h.rowid)).toEqual(items);
+    } finally {
+      await other.close();
+    }
   });
 
   it('the core logs the warning once when it opens the store', async (t) => {
