@@ -94,7 +94,8 @@ export function mergeNearest(lists: readonly VecHit[][], k: number): VecHit[] {
 
 /** A float32 vector from stored little-endian bytes (copied: driver buffers are shared). */
 export function fromBlob(bytes: Uint8Array, dims: number): Float32Array {
-  return new Float32Array(Uint8Array.from(bytes).buffer, 0, dims);
+  // The typed-array constructor copies in one block (Uint8Array.from goes element by element).
+  return new Float32Array(new Uint8Array(bytes).buffer, 0, dims);
 }
 
 const partitionParam = (p: VecPartition): SqlValue => (typeof p === 'number' ? BigInt(p) : p);
