@@ -23,6 +23,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     graphIndex: store.graphIndex,
     location: store.location,
     locator: store.locator,
+    warnings: store.warnings,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>

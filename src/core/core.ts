@@ -238,6 +238,8 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     path: dbPath,
     mustExist: options.mustExist === true,
   });
+  // Said once at start (PostgreSQL without pgvector: vector search exact and slower).
+  for (const warning of store.warnings) logger.warn({ db: store.location }, warning);
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
     ...(leaseMs === undefined ? {} : { leaseMs }),

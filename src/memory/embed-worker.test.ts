@@ -186,6 +186,7 @@ describe('createEmbedWorker', () => {
       dialect: store.dialect,
       location: store.location,
       locator: store.locator,
+      warnings: store.warnings,
       memoryIndex: store.memoryIndex,
       vaultIndex: store.vaultIndex,
       graphIndex: store.graphIndex,

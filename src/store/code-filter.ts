@@ -64,14 +64,21 @@ function anyOf<T>(values: readonly T[], one: (v: T) => Part): Part | null {
   };
 }
 
-const inJson = (column: string, values: readonly SqlValue[]): Part | null =>
+/** `column IN (?, …)` over the values (portable: no json_each), or null when there are none. */
+const inValues = (column: string, values: readonly SqlValue[]): Part | null =>
   values.length === 0
     ? null
-    : { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
+    : { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: [...values] };
+
+/** `text` ends with `suffix`, portably (a negative substr start differs between dialects). */
+const endsWith = (text: string, suffix: string): Part => ({
+  sql: `substr(${text}, length(${text}) - ? + 1) = ?`,
+  params: [[...suffix].length, suffix],
+});
 
 function languagePart(languages: readonly (string | null)[]): Part | null {
   const named = languages.filter((l): l is string => l !== null);
-  const parts = [inJson('f.language', named)];
+  const parts = [inValues('f.language', named)];
   if (named.length < languages.length) parts.push({ sql: 'f.language IS NULL', params: [] });
   return anyOf(
     parts.filter((p): p is Part => p !== null),
@@ -84,10 +91,13 @@ const prefixPart = (prefix: string): Part => ({
   params: [[...prefix].length, prefix],
 });
 
-const symbolPart = (name: string): Part => ({
-  sql: 'lower(c.symbol) = ? OR substr(lower(c.symbol), -?) = ? OR substr(lower(c.symbol), 1, ?) = ?',
-  params: [name, [...name].length + 1, `.${name}`, [...name].length + 1, `${name}.`],
-});
+function symbolPart(name: string): Part {
+  const dotted = endsWith('lower(c.symbol)', `.${name}`);
+  return {
+    sql: `lower(c.symbol) = ? OR ${dotted.sql} OR substr(lower(c.symbol), 1, ?) = ?`,
+    params: [name, ...dotted.params, [...name].length + 1, `${name}.`],
+  };
+}
 
 /** A WHERE fragment over `code_chunks c JOIN code_files f` for everything but the ids. */
 export function codeFilterSql(filter: CodeFilter): { sql: string; params: SqlValue[] } {
@@ -95,16 +105,13 @@ export function codeFilterSql(filter: CodeFilter): { sql: string; params: SqlVal
   const prefix = prefixOf(filter.pathPrefix ?? '');
   const prefixes = (filter.pathPrefixes ?? []).map(prefixOf).filter((p) => p !== '');
   const parts: (Part | null)[] = [
-    {
-      sql: 'c.collection_id IN (SELECT value FROM json_each(?))',
-      params: [JSON.stringify(filter.collectionIds)],
-    },
-    anyOf(suffixes, (s) => ({ sql: 'substr(lower(f.path), -?) = ?', params: [[...s].length, s] })),
+    inValues('c.collection_id', filter.collectionIds) ?? { sql: '1 = 0', params: [] },
+    anyOf(suffixes, (s) => endsWith('lower(f.path)', s)),
     prefix === '' ? null : prefixPart(prefix),
     anyOf(prefixes, prefixPart),
-    inJson('f.branch', filter.branches ?? []),
+    inValues('f.branch', filter.branches ?? []),
     languagePart(filter.languages ?? []),
-    inJson('c.kind', filter.kinds ?? []),
+    inValues('c.kind', filter.kinds ?? []),
     anyOf(symbolsOf(filter), symbolPart),
   ];
   const kept = parts.filter((p): p is Part => p !== null);

@@ -5,6 +5,7 @@ import { codeTokenizer, type RankedDoc, snippet } from '../search/index.js';
 import { type CodeFilter, codeFilterSql, narrows } from './code-filter.js';
 import { type CodeVectors, createCodeVectors } from './code-vectors.js';
 import type { Queryable } from './types.js';
+import type { VectorTables } from './vector-tables.js';
 
 export interface CodeTextHit {
   chunkId: number;
@@ -44,8 +45,11 @@ const MIN_DEPTH = 64;
 const validIds = (ids: readonly number[]): number[] =>
   [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
 
-/** Builds the code index over a queryable connection that has sqlite-vec loaded. */
-export function createCodeIndex(db: Queryable, rank: CodeRank): CodeIndex {
+/**
+ * Builds the code index over a queryable connection; the chunk vectors live in `vectors`
+ * (default: sqlite-vec on `db`).
+ */
+export function createCodeIndex(db: Queryable, rank: CodeRank, vectors?: VectorTables): CodeIndex {
   /** The ranked chunks that pass the filter, best first, with their text. */
   async function recheck(ranked: readonly RankedDoc[], filter: CodeFilter) {
     if (ranked.length === 0) return [];
@@ -63,7 +67,7 @@ export function createCodeIndex(db: Queryable, rank: CodeRank): CodeIndex {
   }
 
   return {
-    ...createCodeVectors(db),
+    ...createCodeVectors(db, vectors),
 
     async fullText(query, filter, limit) {
       const terms = codeTokenizer.queryTerms(query);

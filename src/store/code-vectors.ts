@@ -1,10 +1,18 @@
-// Chunk vectors in sqlite-vec: one vec0 table per dimension, partitioned by collection, and
-// code_vectors recording which model made each (migration 21 drops a vector when its chunk
-// changes or goes). KNN runs per collection, then the filter is rechecked by joining files.
+// Chunk vectors through the backend's vector tables (sqlite-vec, or pg/pg-vectors.ts): one table
+// per dimension, partitioned by collection, and code_vectors recording which model made each
+// (migration 21 drops a vector when its chunk changes or goes). KNN runs per collection, then
+// the filter is rechecked by joining files.
 import { type CodeFilter, codeFilterSql } from './code-filter.js';
-import { codeVecTable, createCodeVecSql } from './migration-code-postings.js';
+import { createCodeVecSql } from './migration-code-postings.js';
 import type { Queryable } from './types.js';
-import { createVecPartitions, MAX_VEC_K, vecBlob } from './vec-partitions.js';
+import {
+  checkDims,
+  CODE_VECTORS,
+  createSqliteVectorTables,
+  idParams,
+  MAX_VEC_K,
+  type VectorTables,
+} from './vector-tables.js';
 
 export interface CodeVectorHit {
   chunkId: number;
@@ -40,10 +48,11 @@ export interface CodeVectors {
   ): Promise<CodeVectorHit[]>;
 }
 
-/** The vector operations over a connection that has sqlite-vec loaded. */
-export function createCodeVectors(db: Queryable): CodeVectors {
-  const { tableExists, knn } = createVecPartitions(db, codeVecTable);
-
+/** The vector operations over `db`; the vectors in `tables` (default: sqlite-vec on `db`). */
+export function createCodeVectors(
+  db: Queryable,
+  tables: VectorTables = createSqliteVectorTables(db, CODE_VECTORS, createCodeVecSql),
+): CodeVectors {
   /** The hits (closest first) whose chunk passes the filter and whose vector is `model`'s. */
   async function recheck(
     hits: readonly { rowid: number; distance: number }[],
@@ -55,8 +64,8 @@ export function createCodeVectors(db: Queryable): CodeVectors {
     const ok = await db.all<{ id: number }>(
       `SELECT c.id FROM code_chunks c JOIN code_files f ON f.id = c.file_id
        JOIN code_vectors v ON v.chunk_id = c.id AND v.model = ?
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
-      [model, JSON.stringify(hits.map((h) => h.rowid)), ...where.params],
+       WHERE c.id IN ${idParams(hits.map((h) => h.rowid))} AND ${where.sql}`,
+      [model, ...hits.map((h) => h.rowid), ...where.params],
     );
     const pass = new Set(ok.map((r) => r.id));
     return hits.flatMap((h) =>
@@ -68,9 +77,7 @@ export function createCodeVectors(db: Queryable): CodeVectors {
     async putVectors(tx, model, rows) {
       const dims = rows[0]?.vector.length ?? 0;
       if (rows.length === 0) return;
-      if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
-        throw new Error(`bad vector dims ${dims}`);
-      for (const sql of createCodeVecSql(dims)) await tx.run(sql);
+      checkDims(dims);
       for (const { chunkId, vector } of rows) {
         if (vector.length !== dims) throw new Error('vectors in one batch must share a dimension');
         const chunk = await tx.get<{ collection: number }>(
@@ -78,29 +85,23 @@ export function createCodeVectors(db: Queryable): CodeVectors {
           [chunkId],
         );
         if (chunk === undefined) continue;
-        // The old vector leaves its vec0 table through the clean-up trigger.
+        // The old vector leaves its table with its code_vectors row (trigger or foreign key).
         await tx.run('DELETE FROM code_vectors WHERE chunk_id = ?', [chunkId]);
-        await tx.run(`DELETE FROM ${codeVecTable(dims)} WHERE rowid = ?`, [BigInt(chunkId)]);
-        await tx.run(
-          `INSERT INTO ${codeVecTable(dims)}(rowid, embedding, collection_id) VALUES (?, ?, ?)`,
-          [BigInt(chunkId), vecBlob(vector), BigInt(chunk.collection)],
-        );
         await tx.run(
           'INSERT INTO code_vectors(chunk_id, collection_id, model, dims, embedded_at) VALUES (?, ?, ?, ?, ?)',
           [chunkId, chunk.collection, model, dims, Date.now()],
         );
+        await tables.put(tx, chunkId, chunk.collection, vector);
       }
     },
 
     async nearest(model, vector, filter, limit) {
       const collections = [...new Set(filter.collectionIds)].filter(Number.isSafeInteger);
       const want = Math.trunc(limit);
-      if (collections.length === 0 || !(want >= 1) || !(await tableExists(vector.length)))
-        return [];
-      const blob = vecBlob(vector);
+      if (collections.length === 0 || !(want >= 1)) return [];
       let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
       for (;;) {
-        const found = await knn(vector.length, blob, k, collections);
+        const found = await tables.knn(vector, k, collections);
         const rows = (await recheck(found, model, filter)).slice(0, want);
         if (rows.length >= want || k >= MAX_VEC_K || found.length < k) return rows;
         k = Math.min(MAX_VEC_K, k * 4);
@@ -108,15 +109,8 @@ export function createCodeVectors(db: Queryable): CodeVectors {
     },
 
     async distances(model, vector, chunkIds) {
-      if (chunkIds.length === 0 || !(await tableExists(vector.length))) return [];
-      // Joined by rowid so vec0 answers point lookups instead of scanning every vector.
-      const rows = await db.all<{ id: number; distance: number }>(
-        `SELECT cv.chunk_id AS id, vec_distance_cosine(v.embedding, ?) AS distance
-         FROM code_vectors cv JOIN ${codeVecTable(vector.length)} v ON v.rowid = cv.chunk_id
-         WHERE cv.model = ? AND cv.dims = ? AND cv.chunk_id IN (SELECT value FROM json_each(?))`,
-        [vecBlob(vector), model, vector.length, JSON.stringify(chunkIds)],
-      );
-      return rows.map((r) => ({ chunkId: r.id, distance: r.distance }));
+      const rows = await tables.distances(model, vector, chunkIds);
+      return rows.map((r) => ({ chunkId: r.rowid, distance: r.distance }));
     },
   };
 }

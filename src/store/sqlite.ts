@@ -43,6 +43,7 @@ class SqliteStore implements Store {
   get locator(): string {
     return this.location;
   }
+  readonly warnings: readonly string[] = [];
   readonly #db: Driver;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #budgetMs: number;

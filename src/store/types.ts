@@ -43,6 +43,11 @@ export interface Store extends Queryable {
   /** The SQL dialect of this backend. */
   readonly dialect: Dialect;
   /**
+   * What the core logs once at start about this backend being degraded (PostgreSQL without
+   * pgvector: exact vector search, slower); empty when nothing is.
+   */
+  readonly warnings: readonly string[];
+  /**
    * Runs `fn` inside one write transaction (SQLite: `BEGIN IMMEDIATE`), retrying only
    * lock contention with jittered backoff. `fn` may run more than once: keep it free of
    * side effects outside `tx`. Never call the store itself from inside `fn`.

@@ -8,6 +8,7 @@ import { createVaultDocuments, type VaultDocuments } from './vault-documents.js'
 import { createVaultLifecycle, type VaultLifecycle } from './vault-lifecycle.js';
 import { createVaultSearch, type VaultRank, type VaultSearch } from './vault-search.js';
 import { createVaultVectors, type VaultVectors } from './vault-vectors.js';
+import type { VectorTables } from './vector-tables.js';
 
 export interface VaultIndex
   extends VaultDocuments, VaultSearch, VaultVectors, VaultLifecycle, VaultCoActivation {
@@ -15,12 +16,19 @@ export interface VaultIndex
   pendingPostings(): Promise<number>;
 }
 
-/** Builds the vault operations over a queryable connection that has sqlite-vec loaded. */
-export function createVaultIndex(db: Queryable, rank: VaultRank): VaultIndex {
+/**
+ * Builds the vault operations over a queryable connection; the fragment vectors live in
+ * `vectors` (default: sqlite-vec on `db`).
+ */
+export function createVaultIndex(
+  db: Queryable,
+  rank: VaultRank,
+  vectors?: VectorTables,
+): VaultIndex {
   return {
     ...createVaultDocuments(db),
     ...createVaultSearch(db, rank),
-    ...createVaultVectors(db),
+    ...createVaultVectors(db, vectors),
     ...createVaultLifecycle(db),
     ...createVaultCoActivation(db),
     async pendingPostings() {

@@ -1,12 +1,19 @@
-// Fragment vectors in sqlite-vec: one vec0 table per dimension, partitioned by collection, and
-// vault_vectors recording which model made each (migration 24 drops a vector when its fragment
-// changes or goes). KNN per collection, rechecked against the filter; and the backlog queries
-// the embedding loop runs (fragments of active documents without a vector from the model).
-import { createVaultVecSql, vaultVecTable } from './migration-vault.js';
+// Fragment vectors through the backend's vector tables (sqlite-vec, or pg/pg-vectors.ts): one
+// table per dimension, partitioned by collection, and vault_vectors recording which model made
+// each (migration 24 drops a vector when its fragment changes or goes). KNN per collection,
+// rechecked against the filter; and the backlog queries the embedding loop runs.
+import { createVaultVecSql } from './migration-vault.js';
 import type { Queryable } from './types.js';
 import { documentConditions, filterCollections } from './vault-filter.js';
 import type { VaultFilter, VaultFragmentToEmbed, VaultVectorHit } from './vault-types.js';
-import { createVecPartitions, MAX_VEC_K, vecBlob } from './vec-partitions.js';
+import {
+  checkDims,
+  createSqliteVectorTables,
+  idParams,
+  MAX_VEC_K,
+  VAULT_VECTORS,
+  type VectorTables,
+} from './vector-tables.js';
 
 export interface VaultVectors {
   /** Stores (or replaces) fragment vectors of one dimension; vanished fragments are skipped. */
@@ -49,9 +56,11 @@ const WAITING = `FROM vault_fragments f JOIN vault_documents d ON d.id = f.docum
   LEFT JOIN vault_vectors v ON v.fragment_id = f.id
   WHERE d.active = 1 AND (v.fragment_id IS NULL OR v.model <> ?)`;
 
-export function createVaultVectors(db: Queryable): VaultVectors {
-  const { tableExists, knn } = createVecPartitions(db, vaultVecTable);
-
+/** The vector operations over `db`; the vectors in `tables` (default: sqlite-vec on `db`). */
+export function createVaultVectors(
+  db: Queryable,
+  tables: VectorTables = createSqliteVectorTables(db, VAULT_VECTORS, createVaultVecSql),
+): VaultVectors {
   async function recheck(
     hits: readonly { rowid: number; distance: number }[],
     model: string,
@@ -60,11 +69,11 @@ export function createVaultVectors(db: Queryable): VaultVectors {
     if (hits.length === 0) return [];
     const where = documentConditions(filter);
     const ok = await db.all<{ id: number; documentId: number }>(
-      `SELECT f.id, f.document_id AS documentId
+      `SELECT f.id, f.document_id AS "documentId"
        FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
        JOIN vault_vectors v ON v.fragment_id = f.id AND v.model = ?
-       WHERE f.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
-      [model, JSON.stringify(hits.map((h) => h.rowid)), ...where.params],
+       WHERE f.id IN ${idParams(hits.map((h) => h.rowid))} AND ${where.sql}`,
+      [model, ...hits.map((h) => h.rowid), ...where.params],
     );
     const doc = new Map(ok.map((r) => [r.id, r.documentId]));
     return hits.flatMap((h) => {
@@ -77,13 +86,12 @@ export function createVaultVectors(db: Queryable): VaultVectors {
 
   const nearestScan: VaultVectors['nearestScan'] = async (model, vector, filter, limit) => {
     const want = Math.trunc(limit);
-    if (!(want >= 1) || !(await tableExists(vector.length))) return { hits: [], capped: false };
+    if (!(want >= 1) || !(await tables.exists(vector.length))) return { hits: [], capped: false };
     const collections = await filterCollections(db, filter);
     if (collections.length === 0) return { hits: [], capped: false };
-    const blob = vecBlob(vector);
     let k = Math.min(MAX_VEC_K, Math.max(want * 8, 64));
     for (;;) {
-      const found = await knn(vector.length, blob, k, collections);
+      const found = await tables.knn(vector, k, collections);
       const hits = (await recheck(found, model, filter)).slice(0, want);
       const exhaustive = found.length < k;
       if (hits.length >= want || exhaustive || k >= MAX_VEC_K) {
@@ -97,9 +105,7 @@ export function createVaultVectors(db: Queryable): VaultVectors {
     async putVectors(tx, model, rows) {
       const dims = rows[0]?.vector.length ?? 0;
       if (rows.length === 0) return;
-      if (!Number.isInteger(dims) || dims < 1 || dims > 8192)
-        throw new Error(`bad vector dims ${dims}`);
-      for (const sql of createVaultVecSql(dims)) await tx.run(sql);
+      checkDims(dims);
       for (const { fragmentId, vector } of rows) {
         if (vector.length !== dims) throw new Error('vectors in one batch must share a dimension');
         const frag = await tx.get<{ collection: number }>(
@@ -108,17 +114,14 @@ export function createVaultVectors(db: Queryable): VaultVectors {
           [fragmentId],
         );
         if (frag === undefined) continue;
+        // The old vector leaves its table with its vault_vectors row (trigger or foreign key).
         await tx.run('DELETE FROM vault_vectors WHERE fragment_id = ?', [fragmentId]);
-        await tx.run(`DELETE FROM ${vaultVecTable(dims)} WHERE rowid = ?`, [BigInt(fragmentId)]);
-        await tx.run(
-          `INSERT INTO ${vaultVecTable(dims)}(rowid, embedding, collection_id) VALUES (?, ?, ?)`,
-          [BigInt(fragmentId), vecBlob(vector), BigInt(frag.collection)],
-        );
         await tx.run(
           `INSERT INTO vault_vectors(fragment_id, collection_id, model, dims, embedded_at)
            VALUES (?, ?, ?, ?, ?)`,
           [fragmentId, frag.collection, model, dims, Date.now()],
         );
+        await tables.put(tx, fragmentId, frag.collection, vector);
       }
     },
 
@@ -134,14 +137,7 @@ export function createVaultVectors(db: Queryable): VaultVectors {
          WHERE f.document_id = ? AND f.kind = 'whole'`,
         [model, documentId],
       );
-      if (frag === undefined || !(await tableExists(frag.dims))) return null;
-      const row = await db.get<{ embedding: Uint8Array }>(
-        `SELECT embedding FROM ${vaultVecTable(frag.dims)} WHERE rowid = ?`,
-        [BigInt(frag.id)],
-      );
-      if (row === undefined) return null;
-      const bytes = Uint8Array.from(row.embedding);
-      return new Float32Array(bytes.buffer, 0, frag.dims);
+      return frag === undefined ? null : tables.vector(frag.dims, frag.id);
     },
 
     async maxFragmentId() {
@@ -153,7 +149,7 @@ export function createVaultVectors(db: Queryable): VaultVectors {
 
     fragmentsToEmbed: (model, after, limit) =>
       db.all<VaultFragmentToEmbed>(
-        `SELECT f.id, d.title, f.heading_path AS headingPath, f.text ${WAITING}
+        `SELECT f.id, d.title, f.heading_path AS "headingPath", f.text ${WAITING}
            AND f.id > ? ORDER BY f.id LIMIT ?`,
         [model, after, limit],
       ),

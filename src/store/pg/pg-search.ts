@@ -6,7 +6,7 @@ import { createGraphIndex, type GraphIndex } from '../graph-index.js';
 import { createMemoryIndex, type MemoryIndex } from '../memory-index.js';
 import type { PostingsEngine } from '../postings-engine.js';
 import type { Queryable, Store } from '../types.js';
-import { unported } from './pg-unported.js';
+import type { VectorTables } from '../vector-tables.js';
 
 /** Serialised read snapshots for the postings caches, and the store's backlog drain. */
 export class PgSearchReads {
@@ -31,12 +31,17 @@ export class PgSearchReads {
  * Memory's index on PostgreSQL: full text always on the postings (the filter's partitions, or
  * every partition when it names none), after indexing any backlog; vectors refuse for now.
  */
-export function createPgMemoryIndex(store: Store, reads: PgSearchReads): MemoryIndex {
+export function createPgMemoryIndex(
+  store: Store,
+  reads: PgSearchReads,
+  vectors: VectorTables,
+): MemoryIndex {
   const memory = reads.postings.memory;
   const caughtUp = async (): Promise<void> => {
     if (await reads.snapshot((tx) => memory.cache.hasBacklog(tx))) await reads.drain();
   };
-  const index = createMemoryIndex(store, {
+  return createMemoryIndex(store, {
+    vectors,
     async rank(query, scopeKeys, limit) {
       await caughtUp();
       return reads.snapshot((tx) => memory.rank(tx, query, scopeKeys, limit, { evenBehind: true }));
@@ -46,13 +51,6 @@ export function createPgMemoryIndex(store: Store, reads: PgSearchReads): MemoryI
       return reads.snapshot((tx) => memory.rankAll(tx, query, limit));
     },
   });
-  const vectors = unported<MemoryIndex>('memory vectors');
-  return {
-    fullText: index.fullText,
-    putVectors: vectors.putVectors,
-    nearest: vectors.nearest,
-    distances: vectors.distances,
-  };
 }
 
 /**

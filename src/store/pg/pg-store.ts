@@ -5,6 +5,7 @@
 import pg from 'pg';
 
 import type { CodeIndex } from '../code-index.js';
+import { createCodeVectors } from '../code-vectors.js';
 import { StoreBusyError, StoreMissingError } from '../errors.js';
 import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
@@ -13,11 +14,14 @@ import { PostingsEngine } from '../postings-engine.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
 import type { VaultIndex } from '../vault-index.js';
+import { createVaultVectors } from '../vault-vectors.js';
+import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { migratePg } from './pg-migrate.js';
 import { createPgGraphIndex, createPgMemoryIndex, PgSearchReads } from './pg-search.js';
 import { pgPlaceholders } from './pg-sql.js';
-import { unported } from './pg-unported.js';
+import { partlyPorted } from './pg-unported.js';
+import { createPgVectorTables, preparePgVectors, type PgVectorSupport } from './pg-vectors.js';
 
 /** Dirty documents of a backlog re-indexed per write transaction and corpus at most. */
 const FLUSH_PER_WRITE = 2_000;
@@ -69,9 +73,11 @@ class PgStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly location: string;
   readonly locator: string;
+  readonly warnings: readonly string[];
   readonly memoryIndex: MemoryIndex;
-  readonly codeIndex = unported<CodeIndex>('code search');
-  readonly vaultIndex = unported<VaultIndex>('vault search');
+  /** Code and vault: vectors are ported (pg-vectors.ts); their text side is still to come. */
+  readonly codeIndex: CodeIndex;
+  readonly vaultIndex: VaultIndex;
   readonly graphIndex: GraphIndex;
   readonly #pool: pg.Pool;
   readonly #direct: Queryable;
@@ -80,14 +86,24 @@ class PgStore implements Store {
   #draining: Promise<void> | null = null;
   #closed = false;
 
-  constructor(pool: pg.Pool, url: string, budgetMs: number) {
+  constructor(pool: pg.Pool, url: string, budgetMs: number, vectors: PgVectorSupport) {
     this.#pool = pool;
     this.location = redactUrl(url);
     this.locator = url;
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
+    this.warnings = vectors.warning === undefined ? [] : [vectors.warning];
+    const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
+    this.codeIndex = partlyPorted<CodeIndex>(
+      'code search',
+      createCodeVectors(this, tables(CODE_VECTORS)),
+    );
+    this.vaultIndex = partlyPorted<VaultIndex>(
+      'vault search',
+      createVaultVectors(this, tables(VAULT_VECTORS)),
+    );
     const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
-    this.memoryIndex = createPgMemoryIndex(this, reads);
+    this.memoryIndex = createPgMemoryIndex(this, reads, tables(MEMORY_VECTORS));
     this.graphIndex = createPgGraphIndex(reads);
   }
 
@@ -216,11 +232,13 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
   // An idle client's error (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+  let vectors: PgVectorSupport;
   try {
     const client = await pool.connect();
     try {
       if (options.mustExist === true) await mustHaveSchema(client, url);
       await migratePg(client, MIGRATIONS);
+      vectors = await preparePgVectors(client);
     } finally {
       client.release();
     }
@@ -228,7 +246,7 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => undefined);
     throw err;
   }
-  const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000);
+  const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000, vectors);
   // Documents written past the store (or before this version) are indexed in the background.
   if (await store.hasPostingsBacklog()) void store.drainPostings();
   return store;
