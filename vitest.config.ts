@@ -8,6 +8,7 @@ const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
 /** Suites that run on both backends (test/helpers.ts `tempCore` picks the backend). */
 export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
+  'test/signals/**/*.test.ts',
   'test/tasks/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
 ];
@@ -30,7 +31,7 @@ export default defineConfig({
       },
       ...(pgUrl === ''
         ? []
-        : [{ extends: true, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
+        : [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_SUITES } }]),
     ],
   },
 });

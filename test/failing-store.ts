@@ -22,6 +22,8 @@ export function failingStore(store: Store, trap: Trap): Store {
     vaultIndex: store.vaultIndex,
     graphIndex: store.graphIndex,
     location: store.location,
+    signals: store.signals,
+    locks: store.locks,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>

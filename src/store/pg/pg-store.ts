@@ -12,7 +12,9 @@ import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
 import type { VaultIndex } from '../vault-index.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
+import { createPgLocks, type PgLocks } from './pg-locks.js';
 import { migratePg } from './pg-migrate.js';
+import { createPgSignals, type PgSignals } from './pg-signals.js';
 import { pgPlaceholders } from './pg-sql.js';
 import { unported } from './pg-unported.js';
 
@@ -65,10 +67,14 @@ class PgStore implements Store {
   readonly #pool: pg.Pool;
   readonly #direct: Queryable;
   readonly #budgetMs: number;
+  readonly signals: PgSignals;
+  readonly locks: PgLocks;
   #closed = false;
 
   constructor(pool: pg.Pool, url: string, budgetMs: number) {
     this.#pool = pool;
+    this.signals = createPgSignals(url);
+    this.locks = createPgLocks(url);
     this.location = redactUrl(url);
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
@@ -126,6 +132,7 @@ class PgStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await Promise.all([this.signals.close(), this.locks.close()]);
     await this.#pool.end();
   }
 }
