@@ -3,6 +3,12 @@
 // PostgreSQL feeds its hub from the LISTEN connection. Also the in-process run-once locks.
 import type { LockRun, Locks, Queryable, SignalListener, Signals } from './types.js';
 
+/**
+ * How often a waiter whose wake-ups reach every process (PostgreSQL) still re-reads the store:
+ * only to cover a missed notification, so much slower than the file polls of SQLite waiters.
+ */
+export const SIGNAL_SAFETY_POLL_MS = 1500;
+
 export interface SignalHub {
   subscribe(topic: string, listener: SignalListener): () => void;
   /** Calls every subscriber of `topic` with `payload` (a throwing listener is skipped). */
