@@ -10,8 +10,16 @@ export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
   'test/signals/**/*.test.ts',
   'test/tasks/**/*.test.ts',
+  'test/teamchat/**/*.test.ts',
+  'test/rooms/**/*.test.ts',
+  'test/tools/**/*.test.ts',
+  'test/backplane/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
+  'test/replicas/**/*.test.ts',
 ];
+
+/** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */
+const POSTGRES_ONLY = ['test/pg/**', 'test/replicas/**'];
 
 export default defineConfig({
   test: {
@@ -25,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/pg/**'],
+          exclude: POSTGRES_ONLY,
           env: { CAIRN_TEST_PG_URL: '' },
         },
       },

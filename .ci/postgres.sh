@@ -17,7 +17,7 @@ pg_port="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0
 # initdb refuses to run as root: the cluster belongs to an unprivileged user.
 pg_as() { if [ "$(id -u)" = 0 ]; then su -s /bin/sh nobody -c "$*"; else sh -c "$*"; fi; }
 [ "$(id -u)" = 0 ] && chown nobody "$pg_dir"
-pg_as "$PGBIN/initdb -D $pg_dir/data -A trust -U cairn -E UTF8 >$pg_dir/initdb.log 2>&1"
+pg_as "$PGBIN/initdb -D $pg_dir/data -A trust -U cairn -E UTF8 --locale=C >$pg_dir/initdb.log 2>&1"
 pg_as "$PGBIN/pg_ctl -D $pg_dir/data -w -l $pg_dir/server.log -o '-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off' start >/dev/null"
 trap 'pg_as "$PGBIN/pg_ctl -D $pg_dir/data -m immediate stop" >/dev/null 2>&1; rm -rf "$pg_dir"' EXIT
 export CAIRN_TEST_PG_URL="postgres://cairn@127.0.0.1:$pg_port/postgres"

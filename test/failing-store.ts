@@ -24,6 +24,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     location: store.location,
     signals: store.signals,
     locks: store.locks,
+    locator: store.locator,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>

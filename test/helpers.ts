@@ -27,6 +27,19 @@ export function tempDir(prefix = 'cairn-test-'): TempDir {
 
 export const silentLogger = pino({ level: 'silent' });
 
+/** The PostgreSQL database standing in for a temp core's file on the postgres project. */
+const pgUrlOfPath = new Map<string, string>();
+
+/**
+ * The environment a spawned process (a CLI command, a stdio server) needs to open the same
+ * store as the temp core whose file is `dbPath`: CAIRN_DB_URL on the postgres project, else
+ * nothing (the process's --db names the file).
+ */
+export function backendEnv(dbPath: string): Record<string, string> {
+  const url = pgUrlOfPath.get(dbPath);
+  return url === undefined ? {} : { CAIRN_DB_URL: url };
+}
+
 /** A core over a fresh database file in a temp dir; `close` removes everything. */
 export async function tempCore(
   options: CoreOptions = {},
@@ -34,8 +47,10 @@ export async function tempCore(
   const dir = tempDir();
   const adminUrl = options.dbUrl === undefined ? pgAdminUrl() : undefined;
   const pgDb = adminUrl === undefined ? undefined : await freshPgDatabase(adminUrl);
+  const dbPath = join(dir.path, 'cairn.db');
+  if (pgDb !== undefined) pgUrlOfPath.set(options.dbPath ?? dbPath, pgDb.url);
   const core = await createCore({
-    dbPath: join(dir.path, 'cairn.db'),
+    dbPath,
     logger: silentLogger,
     ...(pgDb === undefined ? {} : { dbUrl: pgDb.url }),
     ...options,
@@ -45,6 +60,7 @@ export async function tempCore(
     dir,
     close: async () => {
       await core.close();
+      pgUrlOfPath.delete(options.dbPath ?? dbPath);
       await pgDb?.drop();
       dir.cleanup();
     },

@@ -18,13 +18,15 @@ export function pgAdminUrl(): string | undefined {
   return url === undefined || url === '' ? undefined : url;
 }
 
-function withDatabase(adminUrl: string, name: string): string {
+/** `adminUrl` pointing at the database `name` on the same server. */
+export function withDatabase(adminUrl: string, name: string): string {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on one client connected to `adminUrl` (any database URL), then disconnects. */
+export async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -45,8 +45,9 @@ export const selectAgentByTokenId = (
 ): Promise<AgentRow | undefined> =>
   q.get<AgentRow>('SELECT * FROM agents WHERE token_id = ?', [tokenId]);
 
+/** Every agent, by nick ignoring case (`lower`, not SQLite's NOCASE collation: portable). */
 export const selectAgents = (q: Queryable): Promise<AgentRow[]> =>
-  q.all<AgentRow>('SELECT * FROM agents ORDER BY nick COLLATE NOCASE');
+  q.all<AgentRow>('SELECT * FROM agents ORDER BY lower(nick), nick');
 
 /** Inserts an agent; false when the nick (any case) is taken. */
 export async function insertAgent(tx: Queryable, row: AgentRow): Promise<boolean> {
@@ -137,10 +138,13 @@ export async function updateTopic(
   ]);
 }
 
-/** Team rooms someone has joined or posted to (shown as `#team.<teamId>`). */
+/**
+ * Team rooms someone has joined or posted to (shown as `#team.<teamId>`). A prefix test, not a
+ * `'team:' <= room_id < 'team;'` range: PostgreSQL orders text by the database's collation.
+ */
 export async function selectTeamRooms(q: Queryable): Promise<string[]> {
   const rows = await q.all<{ room_id: string }>(
-    `SELECT DISTINCT room_id FROM room_members WHERE room_id >= 'team:' AND room_id < 'team;'`,
+    `SELECT DISTINCT room_id FROM room_members WHERE substr(room_id, 1, 5) = 'team:'`,
   );
   return rows.map((r) => r.room_id);
 }

@@ -284,4 +284,18 @@ describe('board links and detail', () => {
     await expect(board.getTask(leaf.id, { teamId: 't2' })).rejects.toThrow(`not found: ${leaf.id}`);
     expect((await board.getTask(root.id)).ancestors).toEqual([]);
   });
+
+  it('keeps comments and children made in one millisecond in the order they were made', async () => {
+    const board = await openBoard({ clock: () => 7 });
+    const parent = await board.createTask({ title: 'parent' });
+    const bodies = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    for (const body of bodies) {
+      await board.addComment({ taskId: parent.id, body });
+      await board.createTask({ title: body, parentTaskId: parent.id });
+    }
+    const detail = await board.getTask(parent.id);
+    expect(detail.comments.map((c) => c.body)).toEqual(bodies);
+    const { children } = await board.getRelations(parent.id);
+    expect(children.map((t) => t.title)).toEqual(bodies);
+  });
 });

@@ -283,7 +283,8 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
           throw cycle(taskId, dependsOnTaskId);
         }
         const res = await tx.run(
-          'INSERT OR IGNORE INTO task_dependencies (task_id, depends_on_task_id, created_at) VALUES (?, ?, ?)',
+          `INSERT INTO task_dependencies (task_id, depends_on_task_id, created_at) VALUES (?, ?, ?)
+           ON CONFLICT (task_id, depends_on_task_id) DO NOTHING`,
           [taskId, dependsOnTaskId, clock()],
         );
         return { taskId, dependsOnTaskId, created: res.changes > 0 };

@@ -2,7 +2,7 @@
 // an @mention in a room or a comment, a backplane envelope naming it, the notice that its claim
 // expired). Writers address entries inside the transaction that stores the message; the tasks
 // server hands each entry once to the agent's next tool call (the spec's inbox piggyback).
-import type { Queryable, Store } from '../store/index.js';
+import { inList, type Queryable, type Store } from '../store/index.js';
 
 export type InboxKind = 'comment' | 'mention' | 'message';
 
@@ -129,7 +129,7 @@ export async function takeInbox(store: Store, agentId: string): Promise<InboxDel
       [agentId, DELIVER_MAX],
     );
     if (rows.length === 0) return { items: [], more: 0 };
-    await tx.run(`DELETE FROM agent_inbox WHERE id IN (${rows.map(() => '?').join(',')})`, [
+    await tx.run(`DELETE FROM agent_inbox WHERE id IN ${inList(rows.length)}`, [
       ...rows.map((r) => r.id),
     ]);
     const left = await tx.get<{ n: number }>(`SELECT COUNT(*) AS n ${pending}`, [agentId]);

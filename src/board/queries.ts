@@ -37,8 +37,8 @@ export async function selectUnmetDependencies(
   return { unmet, total };
 }
 
-/** Highest priority first, then oldest; rowid (insertion order) breaks same-millisecond ties. */
-export const ORDER_SQL = 'ORDER BY t.priority DESC, t.created_at ASC, t.rowid ASC';
+/** Highest priority first, then oldest; seq (insertion order) breaks same-millisecond ties. */
+export const ORDER_SQL = 'ORDER BY t.priority DESC, t.created_at ASC, t.seq ASC';
 
 export interface TaskFilter {
   teamId?: string | undefined;
@@ -86,14 +86,14 @@ export function selectClaimedBy(
     `SELECT t.* FROM tasks t
      WHERE t.status = 'in_progress' AND t.assignee_agent_id = ? AND t.deleted_at IS NULL
        AND (t.lease_expires_at IS NULL OR t.lease_expires_at > ?)
-     ORDER BY t.updated_at DESC, t.rowid DESC LIMIT 1`,
+     ORDER BY t.updated_at DESC, t.seq DESC LIMIT 1`,
     [agentId, now],
   );
 }
 
 export function selectComments(q: Queryable, taskId: string): Promise<CommentRow[]> {
   return q.all<CommentRow>(
-    'SELECT * FROM task_comments WHERE task_id = ? ORDER BY created_at ASC, rowid ASC',
+    'SELECT * FROM task_comments WHERE task_id = ? ORDER BY created_at ASC, seq ASC',
     [taskId],
   );
 }

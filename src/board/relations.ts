@@ -20,7 +20,7 @@ export interface TaskRelations {
 }
 
 const CHILDREN = `SELECT t.* FROM tasks t WHERE t.parent_task_id = ? AND t.deleted_at IS NULL
-  ORDER BY t.created_at ASC, t.rowid ASC`;
+  ORDER BY t.created_at ASC, t.seq ASC`;
 const DEPENDENCIES = `SELECT t.* FROM task_dependencies d JOIN tasks t ON t.id = d.depends_on_task_id
   WHERE d.task_id = ? AND t.deleted_at IS NULL ORDER BY d.created_at ASC`;
 const DEPENDENTS = `SELECT t.* FROM task_dependencies d JOIN tasks t ON t.id = d.task_id

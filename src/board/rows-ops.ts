@@ -18,6 +18,13 @@ const EMPTIED = 'must not be empty once invisible characters are removed';
 /** Statuses in which an assignee holds the task (blocked work keeps its owner). */
 const HELD: readonly TaskStatus[] = ['in_progress', 'in_review', 'blocked'];
 
+/**
+ * The next insertion sequence of `table` (migration 32): ties in the board's orderings go to
+ * the row inserted first. Safe because every insert runs in the store's write transaction.
+ */
+const NEXT_SEQ = (table: 'tasks' | 'task_comments'): string =>
+  `(SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table})`;
+
 export async function insertComment(
   tx: Queryable,
   input: CommentInput,
@@ -34,7 +41,8 @@ export async function insertComment(
     created_at: now,
   };
   await tx.run(
-    'INSERT INTO task_comments (id, task_id, body, author_agent_id, author_type, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO task_comments (id, task_id, body, author_agent_id, author_type, created_at, seq)
+     VALUES (?, ?, ?, ?, ?, ?, ${NEXT_SEQ('task_comments')})`,
     [row.id, row.task_id, row.body, row.author_agent_id, row.author_type, row.created_at],
   );
   return row;
@@ -171,8 +179,8 @@ export async function insertTask(
   const row = newTaskRow(input, parent, now);
   await tx.run(
     `INSERT INTO tasks (id, team_id, parent_task_id, depth, title, description, status, priority,
-      assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at, seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NEXT_SEQ('tasks')})`,
     [
       ...[row.id, row.team_id, row.parent_task_id, row.depth, row.title, row.description],
       ...[row.status, row.priority, row.assignee_agent_id, row.assignee_runtime],

@@ -1,7 +1,7 @@
 // The circuit breaker: a caller that keeps earning policy denials for one tool is refused
 // with `circuit_open` for a cool-down instead of looping. State lives in the database so every
 // process sees the same circuit.
-import type { Queryable } from '../store/index.js';
+import { inList, type Queryable } from '../store/index.js';
 import type { DeniedReason } from './types.js';
 
 /** Denials that count toward opening the circuit: the caller's own policy violations. */
@@ -95,7 +95,6 @@ export function tripIfNeeded(
   input: { caller: string; tool: string; now: number; policy: CircuitPolicy },
 ): Promise<number | null> {
   const { caller, tool, now, policy } = input;
-  const marks = POLICY_DENIALS.map(() => '?').join(', ');
   const key = {
     table: 'tool_circuits',
     columns: ['caller', 'tool'],
@@ -109,7 +108,7 @@ export function tripIfNeeded(
         await tx.get<{ n: number }>(
           `SELECT COUNT(*) AS n FROM audit_log
            WHERE caller = ? AND tool = ? AND step = 'result' AND outcome = 'denied'
-             AND reason IN (${marks}) AND at >= ?`,
+             AND reason IN ${inList(POLICY_DENIALS.length)} AND at >= ?`,
           [caller, tool, ...POLICY_DENIALS, from],
         )
       )?.n ?? 0,

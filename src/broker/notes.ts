@@ -42,7 +42,7 @@ export async function selectNotes(
   query: { caller?: string | undefined; limit?: number | undefined },
 ): Promise<Note[]> {
   const rows = await q.all<NoteRow>(
-    `SELECT * FROM tool_notes WHERE (? IS NULL OR caller = ?)
+    `SELECT * FROM tool_notes WHERE (CAST(? AS TEXT) IS NULL OR caller = ?)
      ORDER BY created_at DESC, id LIMIT ?`,
     [query.caller ?? null, query.caller ?? null, query.limit ?? 50],
   );

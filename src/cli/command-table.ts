@@ -11,6 +11,7 @@ import { CONTEXT_MODE_FLAGS } from './context-modes.js';
 import { command, type CommandSpec, pickFlags } from './flags.js';
 import { importServerMemory } from './import-command.js';
 import { indexCommand } from './index-command.js';
+import { migrateStore } from './migrate-command.js';
 import { open } from './open-command.js';
 import { tokenMint } from './token-commands.js';
 
@@ -29,6 +30,11 @@ const READ_DB = {
     arg: 'PATH',
     help: "the database to read, never created (default: $CAIRN_DB_PATH, else the running server's, else $CAIRN_HOME/cairn.db)",
   },
+  'db-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'a PostgreSQL store (postgres://…) to read instead of a SQLite file (default: $CAIRN_DB_URL)',
+  },
 } as const;
 
 /** `--db` of the serving commands, which create the database when it is missing. */
@@ -37,6 +43,11 @@ const SERVE_DB = {
     type: 'string',
     arg: 'PATH',
     help: 'the SQLite file, created if missing (default: $CAIRN_DB_PATH, else $CAIRN_HOME/cairn.db)',
+  },
+  'db-url': {
+    type: 'string',
+    arg: 'URL',
+    help: 'use PostgreSQL (postgres://…) instead of the SQLite file; migrated on start (default: $CAIRN_DB_URL)',
   },
 } as const;
 
@@ -394,5 +405,24 @@ export const COMMANDS: readonly CommandSpec[] = [
       'index a directory for code search (progress on stderr; exit 1 if nothing was indexed)',
     flags: INDEX_FLAGS,
     run: ([path], values) => indexCommand(path ?? '', values),
+  }),
+  command({
+    path: ['migrate-store'],
+    summary:
+      'copy a SQLite store into an empty PostgreSQL database (all or nothing), then verify every table (exit 1 on a refusal or mismatch)',
+    flags: {
+      to: { type: 'string', arg: 'URL', help: 'the PostgreSQL database, postgres://… (required)' },
+      from: {
+        type: 'string',
+        arg: 'FILE',
+        help: "the SQLite store, never created (default: $CAIRN_DB_PATH, else the running server's, else $CAIRN_HOME/cairn.db)",
+      },
+      'dry-run': {
+        type: 'boolean',
+        help: 'count rows per table and say what would be left out; write nothing',
+      },
+      ...JSON_FLAG,
+    },
+    run: (_, values) => migrateStore(values),
   }),
 ];

@@ -72,7 +72,8 @@ export async function serve(values: ServeFlags): Promise<void> {
   });
   let http;
   try {
-    http = createHttpService(core, { host, port, apiToken, secret, apiTokenFile });
+    const replicaId = process.env['CAIRN_REPLICA_ID'];
+    http = createHttpService(core, { host, port, apiToken, secret, apiTokenFile, replicaId });
   } catch (e) {
     await core.close();
     throw new UsageError((e as Error).message);

@@ -8,7 +8,7 @@ import { flagUsage } from './flags.js';
 
 export const TAGLINE = 'cairn — a shared place to work for teams of AI agents';
 
-const ENVIRONMENT = `environment: CAIRN_HOME (default ~/.cairn), CAIRN_DB_PATH, CAIRN_HOST, CAIRN_PORT,
+const ENVIRONMENT = `environment: CAIRN_HOME (default ~/.cairn), CAIRN_DB_PATH, CAIRN_DB_URL, CAIRN_HOST, CAIRN_PORT,
              CAIRN_LEASE_MS, CAIRN_LOG_LEVEL, CAIRN_IRC_HOST, CAIRN_IRC_PORT, CAIRN_AGENT_TOKEN,
              CAIRN_EMBEDDINGS (see the README's configuration table)
 files:       $CAIRN_HOME/cairn.db, api_token, server_secret, and serve.json while cairn serve
@@ -69,7 +69,11 @@ function addLeaf(parent: Command, spec: CommandSpec): Command {
     cmd.addOption(optionOf(flag, flagSpec));
   cmd.action(async () => {
     const args = cmd.processedArgs.filter((a): a is string => typeof a === 'string');
-    await spec.run([...spec.path.slice(1), ...args], valuesOf(cmd, spec));
+    const values = valuesOf(cmd, spec);
+    // --db-url stands for $CAIRN_DB_URL for this command: every core it opens uses PostgreSQL.
+    const dbUrl = values['db-url'];
+    if (typeof dbUrl === 'string') process.env['CAIRN_DB_URL'] = dbUrl;
+    await spec.run([...spec.path.slice(1), ...args], values);
   });
   return cmd;
 }

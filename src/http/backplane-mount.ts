@@ -11,7 +11,7 @@ import type { Core } from '../core/index.js';
 import { createBackplaneServer } from '../mcp/index.js';
 import { backplanePrincipal, sendUnauthorized } from './backplane-auth.js';
 import { createMcpSessions, NO_SESSION } from './mcp-sessions.js';
-import { readRpcBody, sendRpcError } from './respond.js';
+import { readRpcBody } from './respond.js';
 
 export interface BackplaneMount {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -56,12 +56,15 @@ export function createBackplaneMount(options: {
   apiToken: string | null;
   maxBodyBytes?: number;
   maxSessions?: number;
+  /** This replica's id, the prefix of every session id it issues (replica.ts). */
+  replica: string;
 }): BackplaneMount {
   const { core } = options;
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   // Owner: only the principal that opened a session may use it.
   const sessions = createMcpSessions<string>({
     maxSessions: options.maxSessions ?? 1000,
+    replica: options.replica,
     enableJsonResponse: true,
   });
   const mayUse =
@@ -95,10 +98,7 @@ export function createBackplaneMount(options: {
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string' && id !== '') {
       const session = sessions.find(id, mayUse(principal));
-      if (session === undefined) {
-        sendRpcError(res, 404, -32000, NO_SESSION);
-        return;
-      }
+      if (session === undefined) return sessions.refuse(res, id, NO_SESSION);
       await sessions.serve(session, req, res, body);
       return;
     }

@@ -37,6 +37,8 @@ export interface McpMountOptions {
   maxSessions?: number;
   /** Whether the server has auth on (the context server then verifies per-call tokens). */
   auth?: boolean;
+  /** This replica's id, the prefix of every session id it issues (replica.ts). */
+  replica: string;
 }
 
 export interface McpMount {
@@ -63,6 +65,7 @@ export function createMcpMount(options: McpMountOptions): McpMount {
    */
   const sessions = createMcpSessions<string | undefined>({
     maxSessions: options.maxSessions ?? 1000,
+    replica: options.replica,
   });
 
   const ownerOf = (principal: Principal): string | undefined =>
@@ -139,7 +142,7 @@ export function createMcpMount(options: McpMountOptions): McpMount {
           );
           return;
         }
-        sendRpcError(res, id === undefined ? 400 : 404, -32000, NO_SESSION);
+        sessions.refuse(res, id, NO_SESSION);
         return;
       }
       await sessions.serveOther(req, res, id, session);

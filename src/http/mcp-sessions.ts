@@ -2,14 +2,15 @@
 // server + transport opened by `initialize`, found by `mcp-session-id`, swept when idle. Who
 // may use a session is the mount's call (through `owner`); nothing here authenticates. A
 // request whose caller is gone (its response stream closed early, its session ended) is
-// cancelled at once, so no handler keeps working, or waiting for approval, for nobody.
-import { randomUUID } from 'node:crypto';
+// cancelled at once, so no handler keeps working, or waiting for approval, for nobody. Ids
+// name the replica that issued them (replica.ts): sessions are sticky to one `cairn serve`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 
+import { replicaSessionId, wrongReplica } from './replica.js';
 import { sendJson, sendRpcError } from './respond.js';
 
 export const NO_SESSION = 'No valid session; send an initialize request first.';
@@ -71,6 +72,11 @@ export interface McpSessions<Owner> {
   readonly size: number;
   /** The live session named `id`, if `mayUse` accepts its owner. */
   find(id: string | undefined, mayUse: (owner: Owner) => boolean): McpSession<Owner> | undefined;
+  /**
+   * Answers a request that names no live session: 400 without an `id`, else 404 with `message`,
+   * or, when another replica issued `id`, a message saying where it lives (-32000 either way).
+   */
+  refuse(res: ServerResponse, id: string | undefined, message: string): void;
   /** Hands a request to a live session's transport and marks the session used. */
   serve(
     session: McpSession<Owner>,
@@ -104,12 +110,16 @@ export interface McpSessions<Owner> {
   closeAll(): Promise<void>;
 }
 
-/** Creates an empty session table; `enableJsonResponse` answers POSTs as JSON, not SSE. */
+/**
+ * Creates an empty session table whose ids start with `replica`; `enableJsonResponse` answers
+ * POSTs as JSON, not SSE.
+ */
 export function createMcpSessions<Owner>(options: {
   maxSessions: number;
+  replica: string;
   enableJsonResponse?: boolean;
 }): McpSessions<Owner> {
-  const { maxSessions } = options;
+  const { maxSessions, replica } = options;
   const sessions = new Map<string, McpSession<Owner>>();
   const closeEach = (list: McpSession<Owner>[], reason: string): Promise<unknown> =>
     Promise.all(
@@ -118,6 +128,10 @@ export function createMcpSessions<Owner>(options: {
         await s.transport.close().catch(() => undefined);
       }),
     );
+  const refuse = (res: ServerResponse, id: string | undefined, message: string): void => {
+    if (id === undefined) return sendRpcError(res, 400, -32000, message);
+    sendRpcError(res, 404, -32000, wrongReplica(id, replica) ?? message);
+  };
   const serve = async (
     session: McpSession<Owner>,
     req: IncomingMessage,
@@ -145,6 +159,7 @@ export function createMcpSessions<Owner>(options: {
       return session !== undefined && mayUse(session.owner) ? session : undefined;
     },
 
+    refuse,
     serve,
 
     async serveOther(req, res, id, session) {
@@ -153,10 +168,7 @@ export function createMcpSessions<Owner>(options: {
         sendJson(res, 405, { error }, { allow: 'GET, POST, DELETE' });
         return;
       }
-      if (session === undefined) {
-        sendRpcError(res, id === undefined ? 400 : 404, -32000, BAD_SESSION);
-        return;
-      }
+      if (session === undefined) return refuse(res, id, BAD_SESSION);
       await serve(session, req, res);
     },
 
@@ -177,7 +189,7 @@ export function createMcpSessions<Owner>(options: {
         lastSeen: Date.now(),
         inflight: new Set(),
         transport: new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
+          sessionIdGenerator: () => replicaSessionId(replica),
           enableJsonResponse: options.enableJsonResponse ?? false,
           onsessioninitialized: (id) => {
             sessions.set(id, session);

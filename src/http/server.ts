@@ -25,6 +25,7 @@ import { allowedHostsFor, checkHostAndOrigin, isLoopbackHost } from './host-chec
 import { type Caller, handleLoginRoute, handleSessionRoute, sessionOf } from './human-login.js';
 import { createMcpMount, type McpMount, type Principal } from './mcp-mount.js';
 import { handleMemoryRoute } from './memory-routes.js';
+import { REPLICA_HEADER, replicaId } from './replica.js';
 import { sendJson } from './respond.js';
 import { createRoomsWatch } from './room-feeds.js';
 import { handleRoomsRoute } from './rooms-routes.js';
@@ -48,6 +49,8 @@ export interface HttpOptions {
   sseKeepAliveMs?: number;
   /** The built dashboard (default web/dist); null serves none. */
   webRoot?: string | null;
+  /** This replica's id (CAIRN_REPLICA_ID), prefixing its MCP session ids; default random. */
+  replicaId?: string | undefined;
 }
 
 export interface HttpService {
@@ -72,6 +75,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   const logger = core.logger;
   const authenticate = createBearerAuth({ apiToken: options.apiToken, secret: options.secret });
   const tokenFile = options.apiTokenFile ?? DEFAULT_TOKEN_FILE;
+  const replica = replicaId(options.replicaId);
   const mounts = new Map<McpServerName, McpMount>(
     MCP_SERVER_NAMES.map((name) => [
       name,
@@ -81,12 +85,13 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
         secret: options.secret,
         logger,
         auth: options.apiToken !== null,
+        replica,
       }),
     ]),
   );
   let allowed = allowedHostsFor(host, requestedPort, options.allowedHosts);
   // The backplane authenticates its own principals (operator or agent token) and answers -32001.
-  const backplane = createBackplaneMount({ core, apiToken: options.apiToken });
+  const backplane = createBackplaneMount({ core, apiToken: options.apiToken, replica });
   const backplaneRoutes = {
     core,
     apiToken: options.apiToken,
@@ -122,6 +127,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
   };
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader(REPLICA_HEADER, replica);
     const verdict = checkHostAndOrigin(allowed, req.headers.host, req.headers.origin);
     if (!verdict.ok) {
       logger.warn(

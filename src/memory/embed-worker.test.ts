@@ -185,6 +185,7 @@ describe('createEmbedWorker', () => {
     const spy: Store = {
       dialect: store.dialect,
       location: store.location,
+      locator: store.locator,
       memoryIndex: store.memoryIndex,
       vaultIndex: store.vaultIndex,
       graphIndex: store.graphIndex,

@@ -7,7 +7,12 @@ import {
   type EmbedBacklogSource,
   type RunOnce,
 } from '../embed/index.js';
-import type { Store } from '../store/index.js';
+import {
+  memoryEmbedBacklog,
+  memoryEmbedPending,
+  newestMemoryRowid,
+  type Store,
+} from '../store/index.js';
 import type { MemoryEmbedder } from './model.js';
 
 export interface EmbedWorkerOptions {
@@ -31,24 +36,12 @@ export interface EmbedWorkerOptions {
 /** The background embedder's controls: wake, drain, pending, stop. */
 export type EmbedWorker = EmbedBacklog;
 
-const PENDING_SQL = `FROM memory_items m LEFT JOIN memory_vectors mv ON mv.item_rowid = m.rowid
-  WHERE m.deleted_at IS NULL AND (mv.item_rowid IS NULL OR mv.model <> ?)`;
-
 /** Live memory items as a backlog: the title and content of each, by rowid. */
 function memorySource(store: Store): EmbedBacklogSource {
   return {
-    async top() {
-      const max = await store.get<{ top: number | null }>(
-        'SELECT MAX(rowid) AS top FROM memory_items',
-      );
-      return max?.top ?? 0;
-    },
+    top: () => newestMemoryRowid(store),
     async next(model, after, limit) {
-      const rows = await store.all<{ rowid: number; title: string; content: string }>(
-        `SELECT m.rowid AS rowid, m.title AS title, m.content AS content ${PENDING_SQL}
-           AND m.rowid > ? ORDER BY m.rowid LIMIT ?`,
-        [model, after, limit],
-      );
+      const rows = await memoryEmbedBacklog(store, model, after, limit);
       return rows.map((r) => ({
         id: r.rowid,
         text: r.title === '' ? r.content : `${r.title}\n${r.content}`,
@@ -62,10 +55,7 @@ function memorySource(store: Store): EmbedBacklogSource {
           rows.map((r) => ({ rowid: r.id, vector: r.vector })),
         ),
       ),
-    async pending(model) {
-      const row = await store.get<{ n: number }>(`SELECT COUNT(*) AS n ${PENDING_SQL}`, [model]);
-      return row?.n ?? 0;
-    },
+    pending: (model) => memoryEmbedPending(store, model),
   };
 }
 

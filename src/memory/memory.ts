@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 
 import type { FusionOptions } from '../search/index.js';
 import { DomainError, InvalidInputError, NotFoundError, stripInvisible } from '../shared/index.js';
-import type { Queryable, Store } from '../store/index.js';
+import { type Queryable, recentMemoryItems, type Store } from '../store/index.js';
 import { createEdits } from './edit.js';
 import type { GotItem, MemoryEmbedder, MemoryItem, MemoryScrubber, Scope } from './model.js';
 import { type ItemRow, toItem } from './rows.js';
@@ -221,10 +221,7 @@ export function createMemory(store: Store, options: MemoryOptions) {
     /** Most recent visible facts and current procedures, newest first. */
     async browse(input: { limit?: number | undefined; scope: Scope }): Promise<MemoryItem[]> {
       const filter = visibleTo(input.scope);
-      const rows = await store.all<ItemRow>(
-        `SELECT * FROM memory_items m WHERE ${filter.sql} ORDER BY m.created_at DESC, m.rowid DESC LIMIT ?`,
-        [...filter.params, input.limit ?? 20],
-      );
+      const rows = await recentMemoryItems<ItemRow>(store, filter, input.limit ?? 20);
       return rows.map(toItem);
     },
 

@@ -1,7 +1,7 @@
 // Scoped memory search: full-text (BM25), vector (cosine) and hybrid (fusion of the two).
 // Vector and hybrid degrade to full-text, saying so, when no embedder is configured or it fails.
 import { fusionDepth, type FusionOptions } from '../search/index.js';
-import type { SqlFilter, Store } from '../store/index.js';
+import { memoryItemsByRowids, type SqlFilter, type Store } from '../store/index.js';
 import { applyCutoff, type RelevanceCutoff } from './cutoff.js';
 import { fuseChannels } from './hybrid.js';
 import type { MemoryEmbedder, Scope, SearchHit, SearchMode, SearchResult } from './model.js';
@@ -57,12 +57,7 @@ export function createSearch(
   fusion: FusionOptions = {},
 ) {
   async function rowsById(rowids: readonly number[]): Promise<Map<number, ItemRow>> {
-    if (rowids.length === 0) return new Map();
-    const unique = [...new Set(rowids)];
-    const rows = await store.all<ItemRow>(
-      `SELECT * FROM memory_items WHERE rowid IN (${unique.map(() => '?').join(',')})`,
-      unique,
-    );
+    const rows = await memoryItemsByRowids<ItemRow>(store, rowids);
     return new Map(rows.map((r) => [r.rowid, r]));
   }
 

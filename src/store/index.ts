@@ -39,6 +39,14 @@ export type { CodeIndex, CodeTextHit } from './code-index.js';
 export type { CodeVectorHit } from './code-vectors.js';
 export { CODE_FIELDS } from './code-postings.js';
 export { isBusyError, StoreBusyError, StoreMissingError } from './errors.js';
+export {
+  MigrateStoreError,
+  type MigrateStoreOptions,
+  type MigrateStoreReport,
+  migrateSqliteToPg,
+} from './pg/migrate-store.js';
+export type { LeftTable } from './pg/migrate-plan.js';
+export type { TableCheck } from './pg/migrate-verify.js';
 export { queryTerms, toFtsQuery } from './fts-query.js';
 export type {
   GraphEntityRow,
@@ -58,6 +66,14 @@ export {
   VAULT_DOC,
 } from './graph-facts.js';
 export type { FtsHit, MemoryIndex, SqlFilter, VectorHit } from './memory-index.js';
+export {
+  type MemoryBacklogRow,
+  memoryEmbedBacklog,
+  memoryEmbedPending,
+  memoryItemsByRowids,
+  newestMemoryRowid,
+  recentMemoryItems,
+} from './memory-items.js';
 export {
   bothFilters,
   countMemoryItems,
@@ -79,9 +95,10 @@ export {
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
-export { isPgUrl, openStore, type OpenStoreOptions } from './open.js';
+export { isPgUrl, openStore, openStoreAt, type OpenStoreOptions } from './open.js';
 export { openPgStore } from './pg/pg-store.js';
 export { StoreUnsupportedError } from './pg/pg-unported.js';
+export { IN_LIST_MAX, inChunks, inList } from './sql-lists.js';
 export {
   activeDocumentContents,
   causalEdgeEnds,

@@ -21,6 +21,7 @@ import { TASK_CIRCUIT_MIGRATION } from './migration-task-circuit.js';
 import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
+import { TASK_SEQ_MIGRATION } from './migration-task-seq.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 import { VAULT_COACTIVATION_MIGRATION } from './migration-vault-coactivation.js';
@@ -276,4 +277,5 @@ export const MIGRATIONS: readonly Migration[] = [
   GRAPH_MIGRATION,
   VAULT_GRAPH_MIGRATION,
   VAULT_EXTRACTION_MIGRATION,
+  TASK_SEQ_MIGRATION,
 ];

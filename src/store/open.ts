@@ -24,3 +24,8 @@ export function openStore(options: OpenStoreOptions): Promise<Store> {
     throw new Error('CAIRN_DB_URL / --db-url must be a postgres:// or postgresql:// URL');
   return openPgStore(url, rest);
 }
+
+/** Reopens the database a store's `locator` names (a PostgreSQL URL or a SQLite path). */
+export function openStoreAt(locator: string, options: StoreOptions = {}): Promise<Store> {
+  return isPgUrl(locator) ? openPgStore(locator, options) : openSqliteStore(locator, options);
+}

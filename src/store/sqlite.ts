@@ -48,6 +48,9 @@ const MMAP_BYTES = 1024 * 1024 * 1024;
 class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
   readonly location: string;
+  get locator(): string {
+    return this.location;
+  }
   readonly #db: Driver;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #budgetMs: number;

@@ -80,8 +80,15 @@ export interface Store extends Queryable {
   readonly vaultIndex: VaultIndex;
   /** The knowledge graph: entities, observations, triples, trigram candidates (named operations). */
   readonly graphIndex: GraphIndex;
-  /** Where the data lives (a file path, or ':memory:'). */
+  /** Where the data lives, safe to log (a file path, ':memory:', or a URL without password). */
   readonly location: string;
+  /**
+   * What `openStoreAt` reopens the same database from (another thread's connection): the file
+   * path, or the full PostgreSQL URL. May hold a password: never log it.
+   */
+  readonly locator: string;
+  /** The SQL dialect of this backend. */
+  readonly dialect: Dialect;
   /**
    * Runs `fn` inside one write transaction (SQLite: `BEGIN IMMEDIATE`), retrying only
    * lock contention with jittered backoff. `fn` may run more than once: keep it free of

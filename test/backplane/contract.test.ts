@@ -1,6 +1,7 @@
 // Contract details through a real SDK client: tools/list advertises the spec's required fields
 // (which, missing, still give the spec's tool-errors), get_history's limit (default 20, 1..500,
-// refusals naming the field), and register_agent is all or nothing.
+// refusals naming the field), register_agent is all or nothing, and the listings' order and
+// filter (agents by nick in any case, team rooms by their `team:` prefix).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -157,5 +158,22 @@ describe('register_agent is all or nothing', () => {
     });
     expect((await core.backplane.channels.get('#general')).members).toEqual(['w9']);
     expect(await okText(op, 'list_channels')).toContain('#fresh (1 members)');
+  });
+});
+
+describe('listings', () => {
+  it('lists agents by nick ignoring case, and as team rooms only rooms named team:<id>', async () => {
+    const core = await s.open();
+    const op = await s.connect(core);
+    for (const nick of ['bob', 'Alice', 'carol', 'Dave']) {
+      await okText(op, 'register_agent', { nick });
+    }
+    const nicks = (await core.backplane.agents.list()).map((a) => a.nick);
+    expect(nicks).toEqual(['Alice', 'bob', 'carol', 'Dave']);
+    for (const roomId of ['team:t1', 'teams:t2', 'xteam:t3']) {
+      await core.rooms.post({ roomId, authorAgentId: 'bob', text: 'hi' });
+    }
+    const names = (await core.backplane.channels.list()).map((c) => c.name);
+    expect(names.filter((n) => n.includes('team'))).toEqual(['#team.t1']);
   });
 });

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 
-import { ROOT } from '../helpers.js';
+import { backendEnv, ROOT } from '../helpers.js';
 
 export const BIN = join(ROOT, 'bin/cairn-mcp-tasks.js');
 
@@ -62,7 +62,7 @@ export async function connectStdio(options: {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [options.bin, '--db', options.db, ...(options.args ?? [])],
-    env: options.env,
+    env: { ...options.env, ...backendEnv(options.db) },
     cwd: ROOT,
     stderr: 'pipe',
   });

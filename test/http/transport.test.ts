@@ -99,7 +99,8 @@ describe('Streamable HTTP transport', () => {
   it('issues a session id, reuses it, and DELETE tears the session down', async () => {
     const { client, transport } = await connect();
     const id = transport.sessionId;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // <replica>.<uuid>: the replica id is random per start unless CAIRN_REPLICA_ID names it.
+    expect(id).toMatch(/^[0-9a-f]{8}\.[0-9a-f-]{36}$/);
     await client.listTools();
     await callOk(client, 'list_tasks', {});
     expect(transport.sessionId).toBe(id);

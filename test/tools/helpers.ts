@@ -17,7 +17,7 @@ import {
 } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import { createToolsServer, type ToolsBinding } from '../../src/mcp/index.js';
-import { linkedClient, ROOT, tempCore } from '../helpers.js';
+import { backendEnv, linkedClient, ROOT, tempCore } from '../helpers.js';
 
 export const CLI = join(ROOT, 'bin/cairn.js');
 
@@ -106,7 +106,11 @@ export function runCli(db: string, args: readonly string[], home?: string): Prom
       [CLI, ...args, '--db', db],
       {
         cwd: ROOT,
-        env: { PATH: process.env['PATH'] ?? '', CAIRN_HOME: home ?? join(db, '..', 'home') },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          CAIRN_HOME: home ?? join(db, '..', 'home'),
+          ...backendEnv(db),
+        },
         timeout: 60_000,
       },
       (err, stdout, stderr) => {

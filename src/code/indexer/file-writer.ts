@@ -1,7 +1,7 @@
 // Writes chunked files into a collection in bounded batches: each batch is one transaction that
 // replaces whole files (the file row, its chunks, their references) and saves the job's counters,
 // so a reader sees every file either as before or as now, never half of one.
-import type { Queryable } from '../../store/index.js';
+import { inChunks, inList, type Queryable } from '../../store/index.js';
 import type { ChunkedFile, CodeChunk } from '../chunk/index.js';
 import type { JobSession } from './job-session.js';
 import type { BatchDelta } from './progress.js';
@@ -209,11 +209,10 @@ export class FileWriter {
 
   /** Deletes file rows (their chunks and references cascade), in bounded transactions. */
   async remove(ids: readonly number[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const part = ids.slice(i, i + IDS_PER_STATEMENT);
+    for (const part of inChunks(ids, IDS_PER_STATEMENT)) {
       await this.#session.write(async (tx) => {
         const r = await tx.run(
-          `DELETE FROM code_files WHERE collection_id = ? AND id IN (${part.map(() => '?').join(', ')})`,
+          `DELETE FROM code_files WHERE collection_id = ? AND id IN ${inList(part.length)}`,
           [this.#collectionId, ...part],
         );
         return { indexed: 0, removed: r.changes, chunks: 0, lines: 0 };

@@ -1,10 +1,10 @@
 // The worker thread's side of index jobs: runs each job it is sent (one at a time) on its own
-// connection to the same database file, and posts each progress save and the final row to the
+// connection to the same database, and posts each progress save and the final row to the
 // thread that spawned it. A `cancel` message stops a job at its next batch. The thread stays up
 // between jobs (grammars stay loaded) until the pool terminates it. Loaded only inside a worker.
 import type { MessagePort } from 'node:worker_threads';
 
-import { openSqliteStore } from '../../store/index.js';
+import { openStoreAt } from '../../store/index.js';
 import type { JobRow } from './job-rows.js';
 import { JobCancelledError, runJob, type RunJobInput } from './run-job.js';
 
@@ -26,7 +26,7 @@ export type ToJobWorker =
 
 async function runOne(job: WorkerJob, port: MessagePort, signal: AbortSignal): Promise<void> {
   const { location, ...rest } = job;
-  const store = await openSqliteStore(location);
+  const store = await openStoreAt(location);
   let row: JobRow;
   try {
     row = await runJob({

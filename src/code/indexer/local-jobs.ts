@@ -74,7 +74,7 @@ export class LocalJobs {
   #onWorker(input: RunInput, row: JobRow): Running {
     const d = this.#deps;
     const report = (r: JobRow): void => this.#report(r);
-    const worker = this.#pool.run({ ...input, location: d.store.location }, report);
+    const worker = this.#pool.run({ ...input, location: d.store.locator }, report);
     const done = worker.done.then(async ({ row: last, crash }) => {
       if (crash !== null) {
         const message = `the index worker failed: ${crash.slice(0, 1000)}`;

@@ -10,7 +10,7 @@ import {
   type EmbedBacklogSource,
   type RunOnce,
 } from '../../embed/index.js';
-import type { Store } from '../../store/index.js';
+import { inChunks, inList, type SqlValue, type Store } from '../../store/index.js';
 import { chunkVectorModel, DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
 import type { CodeEmbedText } from './types.js';
 
@@ -38,14 +38,14 @@ async function waiting(
   key: string,
   collectionIds: readonly number[] | undefined,
 ): Promise<number> {
-  const all = collectionIds === undefined;
-  const row = await store.get<{ n: number }>(
-    `SELECT COUNT(*) AS n ${WAITING}${
-      all ? '' : ' AND c.collection_id IN (SELECT value FROM json_each(?))'
-    }`,
-    all ? [key] : [key, JSON.stringify(collectionIds)],
-  );
-  return row?.n ?? 0;
+  const count = async (sql: string, params: readonly SqlValue[]) =>
+    (await store.get<{ n: number }>(`SELECT COUNT(*) AS n ${WAITING}${sql}`, params))?.n ?? 0;
+  if (collectionIds === undefined) return count('', [key]);
+  let n = 0;
+  for (const part of inChunks(collectionIds)) {
+    n += await count(` AND c.collection_id IN ${inList(part.length)}`, [key, ...part]);
+  }
+  return n;
 }
 
 /**

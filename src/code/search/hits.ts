@@ -1,7 +1,7 @@
 // Turns ranked chunk ids into search hits: the chunk's file, lines, symbol and kind, and a
 // snippet of whole lines around the best match. Reads chunk and file rows; no ranking here.
 import { codeTokenizer, lineSnippet } from '../../search/index.js';
-import type { Store } from '../../store/index.js';
+import { inChunks, inList, type Store } from '../../store/index.js';
 import type { RankedChunk } from './rank.js';
 import type { CodeSearchHit, ScoreBasis } from './types.js';
 
@@ -24,16 +24,19 @@ const OUTLINES = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'impl
 
 /** The chunk rows of `ids` with their file and collection (ids no longer stored are absent). */
 export async function rowsOf(store: Store, ids: readonly number[]): Promise<Map<number, HitRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await store.all<HitRow>(
-    `SELECT c.id, k.name AS collection, f.path, f.branch, f.language, c.kind, c.symbol,
-       c.signature, c.start_line, c.end_line, c.text
-     FROM code_chunks c JOIN code_files f ON f.id = c.file_id
-       JOIN code_collections k ON k.id = c.collection_id
-     WHERE c.id IN (SELECT value FROM json_each(?))`,
-    [JSON.stringify(ids)],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<number, HitRow>();
+  for (const part of inChunks(ids)) {
+    const rows = await store.all<HitRow>(
+      `SELECT c.id, k.name AS collection, f.path, f.branch, f.language, c.kind, c.symbol,
+         c.signature, c.start_line, c.end_line, c.text
+       FROM code_chunks c JOIN code_files f ON f.id = c.file_id
+         JOIN code_collections k ON k.id = c.collection_id
+       WHERE c.id IN ${inList(part.length)}`,
+      part,
+    );
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
 }
 
 function hitOf(row: HitRow, ranked: RankedChunk, basis: ScoreBasis, terms: ReadonlySet<string>) {

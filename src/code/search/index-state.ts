@@ -2,7 +2,7 @@
 // live index job, the postings backlog, vectors of the current model, and files changed since
 // (the freshness check). Portable SQL over the code-index tables; reads only.
 import { InvalidInputError } from '../../shared/index.js';
-import type { SqlValue, Store } from '../../store/index.js';
+import { inChunks, inList, type SqlValue, type Store } from '../../store/index.js';
 import type { CollectionIndexState, FreshnessCounts } from './types.js';
 
 export interface CollectionRow {
@@ -49,23 +49,52 @@ export interface StateOptions {
 
 type Counts = Map<number, number>;
 
-async function countBy(store: Store, sql: string, params: SqlValue[]): Promise<Counts> {
-  const rows = await store.all<{ id: number; n: number }>(sql, params);
-  return new Map(rows.map((r) => [r.id, r.n]));
+/** The listed collections, one IN list (`collection_id IN (?, …)`) and its values per chunk. */
+function collectionLists(ids: readonly number[]): { sql: string; params: number[] }[] {
+  return inChunks(ids).map((part) => ({
+    sql: `collection_id IN ${inList(part.length)}`,
+    params: part,
+  }));
+}
+
+/** `{ id, n }` rows of `sql(inIds)` over every chunk of `ids`, as a map. */
+async function countBy(
+  store: Store,
+  ids: readonly number[],
+  sql: (inIds: string) => string,
+  params: readonly SqlValue[] = [],
+): Promise<Counts> {
+  const out: Counts = new Map();
+  for (const list of collectionLists(ids)) {
+    const rows = await store.all<{ id: number; n: number }>(sql(list.sql), [
+      ...list.params,
+      ...params,
+    ]);
+    for (const r of rows) out.set(r.id, r.n);
+  }
+  return out;
 }
 
 type JobRow = { id: string; collection_id: number; phase: string; seen: number; total: number };
 
 /** Live jobs per collection: queued or running, with a heartbeat newer than `staleJobMs`. */
-async function liveJobs(store: Store, ids: string, o: StateOptions): Promise<Map<number, JobRow>> {
-  const rows = await store.all<JobRow>(
-    `SELECT id, collection_id, phase, files_seen AS seen, files_total AS total FROM code_jobs
-     WHERE state IN ('queued', 'running') AND collection_id IN (SELECT value FROM json_each(?))
-       AND COALESCE(heartbeat_at, started_at, created_at) >= ?
-     ORDER BY created_at`,
-    [ids, o.now - o.staleJobMs],
-  );
-  return new Map(rows.map((r) => [r.collection_id, r]));
+async function liveJobs(
+  store: Store,
+  ids: readonly number[],
+  o: StateOptions,
+): Promise<Map<number, JobRow>> {
+  const out = new Map<number, JobRow>();
+  for (const list of collectionLists(ids)) {
+    const rows = await store.all<JobRow>(
+      `SELECT id, collection_id, phase, files_seen AS seen, files_total AS total FROM code_jobs
+       WHERE state IN ('queued', 'running') AND ${list.sql}
+         AND COALESCE(heartbeat_at, started_at, created_at) >= ?
+       ORDER BY created_at`,
+      [...list.params, o.now - o.staleJobMs],
+    );
+    for (const r of rows) out.set(r.collection_id, r);
+  }
+  return out;
 }
 
 /** The freshness of a collection worth checking, else null; a failed check is null too. */
@@ -94,21 +123,22 @@ export async function indexStates(
   rows: readonly CollectionRow[],
   o: StateOptions,
 ): Promise<IndexStates> {
-  const ids = JSON.stringify(rows.map((r) => r.id));
-  const inIds = 'collection_id IN (SELECT value FROM json_each(?))';
+  const ids = rows.map((r) => r.id);
   const chunks = await countBy(
     store,
-    `SELECT collection_id AS id, COUNT(*) AS n FROM code_chunks WHERE ${inIds} GROUP BY collection_id`,
-    [ids],
+    ids,
+    (inIds) =>
+      `SELECT collection_id AS id, COUNT(*) AS n FROM code_chunks WHERE ${inIds} GROUP BY collection_id`,
   );
   const vectors =
     o.model === null
       ? new Map<number, number>()
       : await countBy(
           store,
-          `SELECT collection_id AS id, COUNT(*) AS n FROM code_vectors
+          ids,
+          (inIds) => `SELECT collection_id AS id, COUNT(*) AS n FROM code_vectors
            WHERE ${inIds} AND model = ? GROUP BY collection_id`,
-          [ids, o.model],
+          [o.model],
         );
   const jobs = await liveJobs(store, ids, o);
   const listed = rows.slice(0, o.maxListed);

@@ -36,8 +36,8 @@ export async function referenceGraphFor(
   const rows = await store.all<Candidate & { root: string; name: string }>(
     `SELECT c.id AS id, c.root AS root, c.name AS name, f.branch AS branch
      FROM code_collections c JOIN code_files f ON f.collection_id = c.id
-     WHERE c.state = 'ready' AND (? IS NULL OR c.name = ?) AND f.branch IN (?, '')
-     GROUP BY c.id, f.branch ORDER BY c.indexed_at DESC LIMIT 200`,
+     WHERE c.state = 'ready' AND (CAST(? AS TEXT) IS NULL OR c.name = ?) AND f.branch IN (?, '')
+     GROUP BY c.id, c.root, c.name, c.indexed_at, f.branch ORDER BY c.indexed_at DESC LIMIT 200`,
     [choice.collection ?? null, choice.collection ?? null, target],
   );
   const mine = rows.filter((r) => named || r.root === repo || r.root.startsWith(`${repo}/`));

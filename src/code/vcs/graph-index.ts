@@ -2,7 +2,7 @@
 // one collection and branch, plus each file's stored imports. Portable SQL through the store;
 // every query is bounded and a bound that bites marks the graph truncated.
 import { InvalidInputError, NotFoundError } from '../../shared/index.js';
-import type { SqlValue, Store } from '../../store/index.js';
+import { inChunks, inList, type SqlValue, type Store } from '../../store/index.js';
 import { importHints, importNames } from './import-resolve.js';
 import type { GraphInfo, GraphReference, ReferenceGraph } from './types.js';
 
@@ -22,13 +22,7 @@ interface CollectionRow {
   indexed_at: number | null;
 }
 
-function batches<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
-  return out;
-}
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const batches = <T>(items: readonly T[]): T[][] => inChunks(items, BATCH);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function parseImports(json: string): string[] {
@@ -87,7 +81,7 @@ export async function indexReferenceGraph(
       rows.push(
         ...(await query<{ path: string; imports: string; hash: string }>(
           `SELECT path, imports, hash FROM code_files
-           WHERE collection_id = ? AND branch = ? AND path IN (${marks(batch.length)})`,
+           WHERE collection_id = ? AND branch = ? AND path IN ${inList(batch.length)}`,
           batch,
         )),
       );
@@ -103,7 +97,7 @@ export async function indexReferenceGraph(
            FROM code_refs r
            JOIN code_chunks c ON c.id = r.chunk_id
            JOIN code_files f ON f.id = c.file_id
-           WHERE r.collection_id = ? AND f.branch = ? AND r.name IN (${marks(batch.length)})
+           WHERE r.collection_id = ? AND f.branch = ? AND r.name IN ${inList(batch.length)}
            ORDER BY f.path, c.start_line, r.name`,
           batch,
         );
@@ -116,7 +110,7 @@ export async function indexReferenceGraph(
       const out: GraphReference[] = [];
       const seen = new Set<string>();
       for (const batch of batches(hints)) {
-        const likes = batch.map(() => "imports LIKE ? ESCAPE '\\'").join(' OR ');
+        const likes = batch.map(() => "lower(imports) LIKE lower(?) ESCAPE '\\'").join(' OR ');
         const rows = await query<{ path: string; imports: string }>(
           `SELECT path, imports FROM code_files
            WHERE collection_id = ? AND branch = ? AND (${likes}) ORDER BY path`,

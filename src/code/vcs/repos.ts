@@ -145,7 +145,7 @@ export async function listRepos(
   const rows = (
     await store.all<CollectionRow>(
       `SELECT id, name, root, mode, repo_id, project_id, state, files, chunks, lines, bytes, indexed_at
-       FROM code_collections WHERE (? IS NULL OR repo_id = ?)
+       FROM code_collections WHERE (CAST(? AS TEXT) IS NULL OR repo_id = ?)
        ORDER BY indexed_at IS NULL, indexed_at DESC, name LIMIT 10000`,
       [options.repoId ?? null, options.repoId ?? null],
     )

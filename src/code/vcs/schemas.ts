@@ -56,7 +56,7 @@ export async function repoPathOf(
   if (args.repo_path !== undefined) return args.repo_path;
   if (args.repo_id !== undefined) {
     const row = await store.get<{ root: string }>(
-      'SELECT root FROM code_collections WHERE repo_id = ? ORDER BY indexed_at DESC LIMIT 1',
+      'SELECT root FROM code_collections WHERE repo_id = ? ORDER BY indexed_at IS NULL, indexed_at DESC LIMIT 1',
       [args.repo_id],
     );
     if (row !== undefined) return row.root;

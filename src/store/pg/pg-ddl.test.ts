@@ -80,12 +80,21 @@ describe('the baseline', () => {
   });
 
   it('translates every table of the SQLite schema and no FTS5 object', () => {
-    const statements = pgBaseline(MIGRATIONS);
+    const statements = pgBaseline(MIGRATIONS).map((step) => step.sql);
     const tables = statements.filter((s) => s.startsWith('CREATE TABLE'));
     expect(tables.length).toBeGreaterThan(80);
     expect(statements.some((s) => /tasks\b/.test(s) && s.startsWith('CREATE TABLE tasks'))).toBe(
       true,
     );
     expect(statements.join('\n')).not.toMatch(/fts5|memory_fts|VIRTUAL TABLE|INSERT OR/i);
+  });
+
+  it('carries the rows the migrations seed: the default channels and the postings statistics', () => {
+    const inserts = pgBaseline(MIGRATIONS).filter((step) => step.sql.startsWith('INSERT'));
+    expect(inserts.filter((s) => s.sql.startsWith('INSERT INTO channels ('))).toHaveLength(2);
+    for (const corpus of ['memory', 'code', 'vault', 'graph'])
+      expect(inserts.some((s) => s.sql.startsWith(`INSERT INTO ${corpus}_postings_stats (`))).toBe(
+        true,
+      );
   });
 });

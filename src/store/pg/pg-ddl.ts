@@ -1,7 +1,8 @@
 // SQLite schema text → PostgreSQL DDL: the translation that lets one migration list serve both
-// dialects. Types widen (INTEGER → BIGINT, REAL → DOUBLE PRECISION, BLOB → BYTEA, NOCASE text →
-// CITEXT), rowid aliases become identity columns, every other rowid table gets an explicit
-// `rowid` identity column, generated columns are stored, and triggers become plpgsql functions.
+// dialects. Types widen (INTEGER → BIGINT, REAL → DOUBLE PRECISION, BLOB → BYTEA), NOCASE text
+// becomes CITEXT (text orders by the database's collation: create it with LC_COLLATE 'C' for
+// SQLite's byte order), rowid aliases become identity columns, every other rowid table gets an explicit `rowid` identity column,
+// generated columns are stored, and triggers become plpgsql functions.
 
 export interface SchemaObject {
   type: 'table' | 'index' | 'trigger' | 'view';

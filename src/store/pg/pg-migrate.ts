@@ -1,7 +1,7 @@
 // Migrations on PostgreSQL: under a session advisory lock, so replicas starting at once migrate
 // exactly once. An empty database gets the baseline (pg-schema.ts) and records every migration
 // it covers; each later migration runs its `pg` body, all in one transaction per open.
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 import type { Migration } from '../migration-types.js';
 import { PG_BASELINE_VERSION, pgBaseline } from './pg-schema.js';
@@ -10,7 +10,7 @@ import { PG_BASELINE_VERSION, pgBaseline } from './pg-schema.js';
 const MIGRATE_LOCK = 7_342_001_116;
 
 export async function migratePg(
-  client: PoolClient,
+  client: ClientBase,
   migrations: readonly Migration[],
 ): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATE_LOCK]);
@@ -30,7 +30,8 @@ export async function migratePg(
         [m.version, m.name, Date.now()],
       );
     if (applied.size === 0) {
-      for (const sql of pgBaseline(migrations)) await client.query(sql);
+      for (const step of pgBaseline(migrations))
+        await client.query(step.sql, [...(step.params ?? [])]);
       for (const m of ordered.filter((x) => x.version <= PG_BASELINE_VERSION)) {
         await record(m);
         applied.add(m.version);

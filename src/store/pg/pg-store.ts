@@ -4,7 +4,7 @@
 import pg from 'pg';
 
 import type { CodeIndex } from '../code-index.js';
-import { StoreBusyError } from '../errors.js';
+import { StoreBusyError, StoreMissingError } from '../errors.js';
 import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
 import { MIGRATIONS } from '../migrations.js';
@@ -35,7 +35,7 @@ type Client = pg.Pool | pg.PoolClient;
  * A parameter as node-postgres takes it. PostgreSQL text cannot hold U+0000: it is stored as
  * U+FFFD (the replacement character), the one place the backends differ in what they keep.
  */
-function toParam(v: SqlValue): unknown {
+export function toParam(v: SqlValue): unknown {
   if (typeof v === 'string') return v.includes('\u0000') ? v.replaceAll('\u0000', '\uFFFD') : v;
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof Uint8Array && !Buffer.isBuffer(v))
@@ -60,6 +60,7 @@ function queryable(client: Client): Queryable {
 class PgStore implements Store {
   readonly dialect = 'postgres' as const;
   readonly location: string;
+  readonly locator: string;
   readonly memoryIndex = unported<MemoryIndex>('memory search');
   readonly codeIndex = unported<CodeIndex>('code search');
   readonly vaultIndex = unported<VaultIndex>('vault search');
@@ -76,6 +77,7 @@ class PgStore implements Store {
     this.signals = createPgSignals(url);
     this.locks = createPgLocks(url);
     this.location = redactUrl(url);
+    this.locator = url;
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
   }
@@ -137,6 +139,14 @@ class PgStore implements Store {
   }
 }
 
+/** A reader's refusal of a database Cairn never migrated (the PostgreSQL `mustExist`). */
+async function mustHaveSchema(client: pg.PoolClient, url: string): Promise<void> {
+  const { rows } = await client.query<{ t: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS t",
+  );
+  if (rows[0]?.t === null || rows[0]?.t === undefined) throw new StoreMissingError(redactUrl(url));
+}
+
 export interface PgStoreOptions extends StoreOptions {
   /** Connections in the pool. Default 10. */
   poolSize?: number;
@@ -153,6 +163,7 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   try {
     const client = await pool.connect();
     try {
+      if (options.mustExist === true) await mustHaveSchema(client, url);
       await migratePg(client, MIGRATIONS);
     } finally {
       client.release();
