@@ -11,6 +11,7 @@ export const POSTGRES_SUITES = [
   'src/store/postings{,-golden}.test.ts',
   'test/memory/{search,save}.test.ts',
   'test/graph/{tools,official,graph-choice}.test.ts',
+  'test/signals/**/*.test.ts',
   'test/tasks/**/*.test.ts',
   'test/teamchat/**/*.test.ts',
   'test/rooms/**/*.test.ts',

@@ -22,6 +22,8 @@ export function failingStore(store: Store, trap: Trap): Store {
     vaultIndex: store.vaultIndex,
     graphIndex: store.graphIndex,
     location: store.location,
+    signals: store.signals,
+    locks: store.locks,
     locator: store.locator,
     warnings: store.warnings,
     all: (sql, params) => store.all(sql, params),

@@ -203,8 +203,8 @@ export function createBackplane(store: Store, options: BackplaneOptions) {
 
     /**
      * Delivers every message after `fromSeq` to `onMessage`, in order, until `signal` aborts
-     * (the IRC gateway's fan-out). Wakes at once for posts from this process, within the
-     * rooms watcher's poll interval for posts from others.
+     * (the IRC gateway's fan-out). Wakes at once for posts from this process (on PostgreSQL
+     * from any replica), within the rooms watcher's poll interval for posts from others.
      */
     async follow(
       channelName: string,

@@ -304,7 +304,15 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       });
     },
 
-    /** Returns every expired claim to todo; returns how many. */
-    sweepExpiredLeases: (): Promise<number> => store.write((tx) => sweepExpired(tx, clock())),
+    /**
+     * Returns every expired claim to todo; returns how many (0 when another process on the
+     * store is sweeping right now: the sweep runs once across replicas).
+     */
+    sweepExpiredLeases: async (): Promise<number> => {
+      const run = await store.locks.tryRun('board:lease-sweep', () =>
+        store.write((tx) => sweepExpired(tx, clock())),
+      );
+      return run.ran ? run.value : 0;
+    },
   };
 }

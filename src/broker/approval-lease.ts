@@ -5,7 +5,7 @@
 // reason, audit row). A lapsed lease is never renewed, so a row's status only moves forward.
 import type { Queryable, Store } from '../store/index.js';
 import { appendAudit } from './audit.js';
-import type { Approval, ApprovalStatus } from './model.js';
+import { type Approval, type ApprovalStatus, APPROVAL_TOPIC } from './model.js';
 
 /** The cancel reason of a row whose waiter stopped renewing its lease. */
 export const WAITER_GONE =
@@ -85,8 +85,16 @@ interface LapsedRow {
   caller: string;
 }
 
-/** Cancels (and audits) every pending row whose waiter is gone; returns how many. */
-export function sweepAbandoned(store: Store, now: number): Promise<number> {
+/**
+ * Cancels (and audits) every pending row whose waiter is gone; returns how many (0 when another
+ * process on the store is sweeping right now: the sweep runs once across replicas).
+ */
+export async function sweepAbandoned(store: Store, now: number): Promise<number> {
+  const run = await store.locks.tryRun('broker:approval-sweep', () => cancelLapsed(store, now));
+  return run.ran ? run.value : 0;
+}
+
+function cancelLapsed(store: Store, now: number): Promise<number> {
   return store.write(async (tx) => {
     const rows = await tx.all<LapsedRow>(
       `SELECT id, call_id, tool, caller FROM tool_approvals
@@ -101,6 +109,7 @@ export function sweepAbandoned(store: Store, now: number): Promise<number> {
         { id: r.id, callId: r.call_id, tool: r.tool, caller: r.caller },
         now,
       );
+      await store.signals.notify(tx, APPROVAL_TOPIC, r.id);
     }
     return rows.length;
   });

@@ -2,16 +2,18 @@
 // in the database (CLI, REST, any process), unless the caller's authenticated principal holds
 // an active allow_always grant (re-read on every call, so a revocation applies at once).
 // A wait whose caller is gone (signal aborted, lease lapsed) ends cancelled and never runs.
+// The wait re-reads its row when the approval signal names it (any replica on PostgreSQL), else
+// every approvalPollMs (at least SIGNAL_SAFETY_POLL_MS where signals reach every process).
 import { randomUUID } from 'node:crypto';
 
-import type { Store } from '../store/index.js';
+import { SIGNAL_SAFETY_POLL_MS, type Store } from '../store/index.js';
 import { cancelAbandoned, renewLease } from './approval-lease.js';
 import { closeApproval, findApproval, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
 import type { BrokerConfig } from './config.js';
 import { ToolDeniedError, ToolFailedError } from './errors.js';
 import { findActiveGrant } from './grants.js';
-import type { Approval, Risk } from './model.js';
+import { type Approval, APPROVAL_TOPIC, type Risk } from './model.js';
 import type { WaitingInfo } from './types.js';
 
 export interface ApprovalContext {
@@ -90,6 +92,7 @@ export async function awaitApproval(ctx: ApprovalContext): Promise<void> {
       outcome: 'pending',
       detail: { approvalId: id, reason, expiresAt, ...(taskId === null ? {} : { taskId }) },
     });
+    await ctx.store.signals.notify(tx, APPROVAL_TOPIC, id);
   });
   return waitForDecision(ctx, audit, { id, createdAt, expiresAt });
 }
@@ -127,19 +130,45 @@ const cancelReasonOf = (signal: AbortSignal): string =>
 
 const gone = (ctx: ApprovalContext): boolean => ctx.signal?.aborted === true;
 
-/** Sleeps `ms`, waking at once when the call's signal aborts. */
-function nap(ctx: ApprovalContext, ms: number): Promise<void> {
-  const signal = ctx.signal;
-  if (signal === undefined) return ctx.sleep(ms);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    signal.addEventListener('abort', done, { once: true });
-    void ctx.sleep(ms).then(done);
+/** Naps between reads of one approval row, cut short by the call's abort or the row's signal. */
+interface Napper {
+  nap(ms: number): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Sleeps up to `ms` per nap; a nap ends at once when the call's signal aborts or a store signal
+ * names approval `id` (or says some may have been missed), also one that came while awake.
+ */
+function napper(ctx: ApprovalContext, id: string): Napper {
+  let poked = false;
+  let wake: (() => void) | undefined;
+  const off = ctx.store.signals.subscribe(APPROVAL_TOPIC, (payload) => {
+    if (payload !== null && payload !== id) return;
+    poked = true;
+    wake?.();
   });
+  return {
+    nap(ms) {
+      const signal = ctx.signal;
+      if (poked || signal?.aborted === true) {
+        poked = false;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        const done = (): void => {
+          signal?.removeEventListener('abort', done);
+          wake = undefined;
+          poked = false;
+          resolve();
+        };
+        wake = done;
+        signal?.addEventListener('abort', done, { once: true });
+        void ctx.sleep(ms).then(done);
+      });
+    },
+    stop: off,
+  };
 }
 
 const cancelledError = (ctx: ApprovalContext, reason: string | null): ToolFailedError =>
@@ -173,8 +202,26 @@ async function waitForDecision(
   audit: Audit,
   pending: { id: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
+  const naps = napper(ctx, pending.id);
+  try {
+    await decisionLoop(ctx, audit, pending, naps);
+  } finally {
+    naps.stop();
+  }
+}
+
+async function decisionLoop(
+  ctx: ApprovalContext,
+  audit: Audit,
+  pending: { id: string; createdAt: number; expiresAt: number },
+  naps: Napper,
+): Promise<void> {
   const { id, createdAt, expiresAt } = pending;
-  const { approvalPollMs, progressEveryMs, approvalLeaseMs } = ctx.config;
+  const { progressEveryMs, approvalLeaseMs } = ctx.config;
+  const approvalPollMs =
+    ctx.store.signals.reach === 'database'
+      ? Math.max(ctx.config.approvalPollMs, SIGNAL_SAFETY_POLL_MS)
+      : ctx.config.approvalPollMs;
   const renewEvery = Math.max(1, Math.floor(approvalLeaseMs / 3));
   let reportedAt = -Infinity;
   let renewedAt = createdAt;
@@ -198,6 +245,6 @@ async function waitForDecision(
     if ((await settle(ctx, audit, row)) === true) return;
     if (row.status !== 'pending') return expire(ctx, audit, row);
     const wake = [reportedAt + progressEveryMs, renewedAt + renewEvery, expiresAt];
-    await nap(ctx, Math.max(1, Math.min(approvalPollMs, ...wake.map((t) => t - now))));
+    await naps.nap(Math.max(1, Math.min(approvalPollMs, ...wake.map((t) => t - now))));
   }
 }

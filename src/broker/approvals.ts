@@ -1,6 +1,7 @@
 // DB-mediated approvals: a waiting call writes a pending row; any process (CLI, REST, another
-// server) decides it; the waiting call re-reads the row. allow_always leaves a principal+tool
-// grant (grants.ts), only for an authenticated principal.
+// server) decides it; the waiting call re-reads the row (woken by the approval signal a write
+// sends). allow_always leaves a principal+tool grant (grants.ts), only for an authenticated
+// principal.
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { Queryable, SqlValue, Store } from '../store/index.js';
 import {
@@ -12,12 +13,13 @@ import {
 import { appendAudit } from './audit.js';
 import { ApprovalClosedError, GrantRefusedError } from './errors.js';
 import { upsertGrant } from './grants.js';
-import type {
-  Approval,
-  ApprovalDecision,
-  ApprovalStatus,
-  NewApproval,
-  TaskApprovalMark,
+import {
+  type Approval,
+  type ApprovalDecision,
+  type ApprovalStatus,
+  APPROVAL_TOPIC,
+  type NewApproval,
+  type TaskApprovalMark,
 } from './model.js';
 
 interface ApprovalRow {
@@ -245,6 +247,7 @@ export async function decideApproval(store: Store, input: DecisionInput): Promis
         ...(decision === 'allow_always' ? { principal, grantExpiresAt } : {}),
       },
     });
+    await store.signals.notify(tx, APPROVAL_TOPIC, id);
     return { ...current, status: STATUS_OF[decision], decision, decidedBy, decidedAt: now };
   });
 }

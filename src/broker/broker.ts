@@ -15,7 +15,14 @@ import { type AuditQuery, listAudit } from './audit.js';
 import { builtinTools } from './builtins.js';
 import { type BrokerConfig, DEFAULT_BROKER_CONFIG } from './config.js';
 import { type GrantQuery, revokeGrant, selectGrants } from './grants.js';
-import type { Approval, ApprovalDecision, AuditPage, Grant, TaskApprovalMark } from './model.js';
+import {
+  type Approval,
+  type ApprovalDecision,
+  APPROVAL_TOPIC,
+  type AuditPage,
+  type Grant,
+  type TaskApprovalMark,
+} from './model.js';
 import { type Note, selectNotes } from './notes.js';
 import { runPipeline } from './pipeline.js';
 import type { CallInput, CallResult, ListedTool, ToolDescriptor, ToolEnv } from './types.js';
@@ -104,6 +111,16 @@ export function createBroker(store: Store, options: BrokerOptions = {}) {
     sweepAbandonedApprovals(): Promise<number> {
       return sweepAbandoned(store, now());
     },
+    /**
+     * Calls `listener` when an approval is created, decided or swept (on PostgreSQL by any
+     * replica), or when such a signal may have been missed; returns the unsubscribe. Streams
+     * re-read on it.
+     */
+    onApprovalSignal(listener: () => void): () => void {
+      return store.signals.subscribe(APPROVAL_TOPIC, () => listener());
+    },
+    /** Whether onApprovalSignal hears other processes (PostgreSQL) or this one only (SQLite). */
+    approvalSignalsEverywhere: store.signals.reach === 'database',
     listApprovals(query: ApprovalQuery = {}): Promise<Approval[]> {
       return selectApprovals(store, query, now());
     },

@@ -97,3 +97,6 @@ export interface AuditPage {
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: number | null;
 }
+
+/** The store signal a new, decided or swept approval sends: its id (waits and streams re-read). */
+export const APPROVAL_TOPIC = 'approval';

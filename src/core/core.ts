@@ -64,6 +64,12 @@ export interface CoreOptions {
   dbPath?: string | undefined;
   /** A PostgreSQL URL used instead of the file; defaults to CAIRN_DB_URL ('' forces SQLite). */
   dbUrl?: string | undefined;
+  /**
+   * How often a room long-poll re-reads its room when the store's signals reach every process
+   * (PostgreSQL), only to cover a missed notification; default SIGNAL_SAFETY_POLL_MS. SQLite
+   * waiters keep polling the file every 25 ms.
+   */
+  wakePollMs?: number | undefined;
   /** Claim lease length in ms (default CAIRN_LEASE_MS or 15 min). */
   leaseMs?: number | undefined;
   logger?: Logger | undefined;
@@ -253,6 +259,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       : createEmbedWorker({
           store,
           embedder,
+          runOnce: (fn) => store.locks.tryRun('embed:memory', fn),
           restRatio: envEmbedRest(embedder.model),
           onError: (err) =>
             logger.warn({ err }, 'background embedding failed; will retry on the next save'),
@@ -263,6 +270,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       : createCodeEmbedWorker({
           store,
           embedder,
+          runOnce: (fn) => store.locks.tryRun('embed:code', fn),
           restRatio: envEmbedRest(embedder.model),
           onError: (err) =>
             logger.warn({ err }, 'background chunk embedding failed; will retry on the next wake'),
@@ -273,6 +281,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
       : createVaultEmbedWorker({
           store,
           embedder,
+          runOnce: (fn) => store.locks.tryRun('embed:vault', fn),
           restRatio: envEmbedRest(embedder.model),
           onError: (err) =>
             logger.warn(
@@ -306,6 +315,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   });
   const rooms = createRooms(store, {
     board,
+    ...(options.wakePollMs === undefined || store.signals.reach !== 'database'
+      ? {}
+      : { pollMs: options.wakePollMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     onError: (err) => logger.warn({ err }, 'room watch failed; retrying'),
   });

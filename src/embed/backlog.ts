@@ -2,8 +2,10 @@
 // without a vector from the current model through a source, embeds them in small batches and
 // stores the vectors. Runs beside the request path: writers only wake it, and it yields between
 // batches so tool calls interleave; its calls are `background`, so a query embedding goes first.
-// Knows no table: the source does the SQL.
+// Knows no table: the source does the SQL. With `runOnce`, a pass runs in one process at a time
+// across every process on the store (PostgreSQL replicas), the others skip it.
 import { passLoop } from '../shared/index.js';
+import type { LockRun } from '../store/index.js';
 import type { EmbedCallOptions } from './types.js';
 
 const BACKGROUND: EmbedCallOptions = { priority: 'background' };
@@ -47,7 +49,18 @@ export interface EmbedBacklogOptions {
   restRatio?: number;
   onError?: (err: unknown) => void;
   onBatch?: (embedded: number) => void;
+  /**
+   * Runs a pass under the corpus's run-once lock (`store.locks.tryRun(name, fn)`); a pass it
+   * skips (another process holds the lock) embeds nothing here. Default: every pass runs.
+   */
+  runOnce?: RunOnce;
 }
+
+/** Runs `fn` unless another holder has the lock (see Store.locks). */
+export type RunOnce = <T>(fn: () => Promise<T>) => Promise<LockRun<T>>;
+
+/** How long drain() waits before looking again while another process holds the pass. */
+const HELD_ELSEWHERE_MS = 100;
 
 export interface EmbedBacklog {
   /** Schedules a pass (cheap; coalesces). */
@@ -150,8 +163,18 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
     }
   }
 
+  /** The last pass was skipped: another process holds the corpus's lock. */
+  let skipped = false;
+  const runOnce = options.runOnce;
+  const lockedPass = async (): Promise<number> => {
+    if (runOnce === undefined) return pass();
+    const run = await runOnce(pass);
+    skipped = !run.ran;
+    return run.ran ? run.value : 0;
+  };
+
   const loop = passLoop({
-    pass,
+    pass: lockedPass,
     stopped: () => stopped,
     failed: 'embedding failed',
     onError: options.onError,
@@ -178,6 +201,8 @@ export function createEmbedBacklog(options: EmbedBacklogOptions): EmbedBacklog {
           total += await run();
           // A failed pass would fail again at once: surface it rather than spin.
           if (loop.failure() !== undefined) throw loop.failure();
+          // Another process is embedding this backlog: look again shortly (bounded by it).
+          if (skipped) await new Promise((r) => setTimeout(r, HELD_ELSEWHERE_MS));
         }
       } finally {
         draining -= 1;

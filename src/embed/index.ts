@@ -7,6 +7,7 @@ export {
   createEmbedBacklog,
   type EmbedBacklog,
   type EmbedBacklogOptions,
+  type RunOnce,
   type EmbedBacklogSource,
 } from './backlog.js';
 export {

@@ -2,7 +2,10 @@
 // poller per HTTP service reads the pending approvals while at least one page listens (the CLI
 // and other processes decide too, so in-process hooks would miss them); each change of the
 // pending set is one `approvals` event. No approval data rides the stream: the page refetches.
+// An approval signal reads at once; where it reaches every replica (PostgreSQL) the poll slows
+// to a safety poll (it still catches an expiry nobody writes).
 import type { Broker } from '../broker/index.js';
+import { SIGNAL_SAFETY_POLL_MS } from '../store/index.js';
 import { type BoardWatch, createBoardWatch } from './board-stream.js';
 
 export type ApprovalsWatch = BoardWatch;
@@ -15,8 +18,16 @@ async function pendingMark(broker: Pick<Broker, 'listApprovals'>): Promise<strin
 
 /** Builds the shared poller of the approvals table; it runs only while someone is subscribed. */
 export function createApprovalsWatch(
-  broker: Pick<Broker, 'listApprovals'>,
+  broker: Pick<Broker, 'listApprovals' | 'onApprovalSignal' | 'approvalSignalsEverywhere'>,
   options: { intervalMs?: number; onError(err: unknown): void },
 ): ApprovalsWatch {
-  return createBoardWatch({ changeMark: () => pendingMark(broker) }, options);
+  const safety = broker.approvalSignalsEverywhere ? SIGNAL_SAFETY_POLL_MS : undefined;
+  return createBoardWatch(
+    { changeMark: () => pendingMark(broker) },
+    {
+      ...options,
+      intervalMs: options.intervalMs ?? safety ?? 250,
+      wake: (fn) => broker.onApprovalSignal(fn),
+    },
+  );
 }

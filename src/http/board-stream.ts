@@ -1,8 +1,9 @@
 // Live board changes for the dashboard: `GET /api/board/stream` (Server-Sent Events). One
 // shared poller per HTTP service reads the board's change mark every `intervalMs` while at
 // least one client listens (other processes write the same file, so in-process hooks would
-// miss their changes); each change is one `board` event, including a task's pending approval
-// appearing or going. No task data rides the stream: the page refetches what it shows.
+// miss their changes), and at once on a wake-up (an approval signal); each change is one
+// `board` event, including a task's pending approval appearing or going. No task data rides
+// the stream: the page refetches what it shows.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Board } from '../board/index.js';
@@ -34,17 +35,32 @@ export function boardViewMark(
   };
 }
 
+export interface BoardWatchOptions {
+  intervalMs?: number;
+  /**
+   * A wake-up (a store signal) that makes the poller read the mark at once instead of at the
+   * next interval; subscribed while someone listens. Returns its unsubscribe.
+   */
+  wake?: ((listener: () => void) => () => void) | undefined;
+  onError(err: unknown): void;
+}
+
 /** Builds the shared poller; it runs only while someone is subscribed. */
 export function createBoardWatch(
   board: Pick<Board, 'changeMark'>,
-  options: { intervalMs?: number; onError(err: unknown): void },
+  options: BoardWatchOptions,
 ): BoardWatch {
   const listeners = new Set<(mark: string) => void>();
   const intervalMs = options.intervalMs ?? 250;
   let timer: NodeJS.Timeout | undefined;
   let last: string | undefined;
+  let reading = false;
+  let again = false;
+  let unwake: (() => void) | undefined;
 
   async function tick(): Promise<void> {
+    timer = undefined;
+    reading = true;
     try {
       const mark = await board.changeMark();
       if (last !== undefined && mark !== last) for (const fn of listeners) fn(mark);
@@ -52,17 +68,34 @@ export function createBoardWatch(
     } catch (err) {
       options.onError(err);
     }
-    if (listeners.size > 0) timer = setTimeout(() => void tick(), intervalMs);
-    else timer = undefined;
+    reading = false;
+    if (listeners.size === 0) return stopWaking();
+    timer = setTimeout(() => void tick(), again ? 0 : intervalMs);
+    again = false;
+  }
+
+  /** A signal: read now (or right after the read in flight). */
+  function woken(): void {
+    if (reading) again = true;
+    else if (timer !== undefined) {
+      clearTimeout(timer);
+      void tick();
+    }
+  }
+
+  function stopWaking(): void {
+    unwake?.();
+    unwake = undefined;
   }
 
   return {
     subscribe(onChange) {
       listeners.add(onChange);
-      if (timer === undefined) {
+      if (timer === undefined && !reading) {
         last = undefined;
         timer = setTimeout(() => void tick(), 0);
       }
+      unwake ??= options.wake?.(woken);
       return () => listeners.delete(onChange);
     },
   };

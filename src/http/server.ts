@@ -105,6 +105,8 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     board: core.board,
     approvals: core.broker,
     watch: createBoardWatch(boardViewMark(core.board, core.broker), {
+      // Board writes send no signal yet: the poll finds them; an approval's change reads at once.
+      wake: (fn) => core.broker.onApprovalSignal(fn),
       onError: (err) => logger.warn({ err }, 'board change poll failed'),
     }),
     keepAliveMs: options.sseKeepAliveMs,

@@ -1,6 +1,7 @@
 // Delivers channel history to IRC: one follower per channel that has a joined connection,
-// reading the backplane in seq order and waiting on the rooms watcher between pages (so posts
-// made by other processes arrive within one poll interval). Stops when the last member leaves.
+// reading the backplane in seq order and waiting on the rooms watcher between pages (posts made
+// by other processes arrive within one poll interval, at once from any replica on PostgreSQL).
+// Stops when the last member leaves.
 import type { Logger } from 'pino';
 
 import type { Backplane, Message } from '../backplane/index.js';

@@ -191,6 +191,8 @@ describe('createEmbedWorker', () => {
       vaultIndex: store.vaultIndex,
       graphIndex: store.graphIndex,
       codeIndex: store.codeIndex,
+      signals: store.signals,
+      locks: store.locks,
       get: (sql, params) => store.get(sql, params),
       run: (sql, params) => store.run(sql, params),
       write: (fn) => store.write(fn),

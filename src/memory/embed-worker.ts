@@ -1,7 +1,12 @@
 // Memory's background embedder: the shared backlog loop (src/embed/backlog.ts) over live items
 // without a vector from the current model. A save only wakes it. Switching models re-embeds
 // everything in the background (old vectors are never compared with new ones).
-import { createEmbedBacklog, type EmbedBacklog, type EmbedBacklogSource } from '../embed/index.js';
+import {
+  createEmbedBacklog,
+  type EmbedBacklog,
+  type EmbedBacklogSource,
+  type RunOnce,
+} from '../embed/index.js';
 import {
   memoryEmbedBacklog,
   memoryEmbedPending,
@@ -24,6 +29,8 @@ export interface EmbedWorkerOptions {
   restRatio?: number;
   onError?: (err: unknown) => void;
   onBatch?: (embedded: number) => void;
+  /** The corpus's run-once lock (see createEmbedBacklog): one process embeds at a time. */
+  runOnce?: RunOnce;
 }
 
 /** The background embedder's controls: wake, drain, pending, stop. */

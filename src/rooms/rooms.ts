@@ -2,7 +2,7 @@
 // the roster, and delegation. Imports only the store, the board and the broker's audit log.
 import { addressInbox, type Board, messageEntries } from '../board/index.js';
 import { stripInvisible } from '../shared/index.js';
-import type { Queryable, Store } from '../store/index.js';
+import { type Queryable, SIGNAL_SAFETY_POLL_MS, type Store } from '../store/index.js';
 import { delegate, type DelegateInput } from './delegate.js';
 import { wrapPost } from './envelope.js';
 import { EMPTY_TEXT, RoomRefusalError } from './errors.js';
@@ -29,7 +29,11 @@ import { createRoomWatcher } from './watcher.js';
 export interface RoomsOptions {
   board: Board;
   clock?: () => number;
-  /** How often a long-poll looks for other processes' posts. Default 25 ms. */
+  /**
+   * How often a long-poll re-reads the room while it waits. Default 25 ms when the store's
+   * signals reach this process only (SQLite: other processes' posts are found by polling),
+   * SIGNAL_SAFETY_POLL_MS when they reach every process (PostgreSQL: the poll only covers a missed one).
+   */
   pollMs?: number;
   onError?: (err: unknown) => void;
 }
@@ -62,15 +66,32 @@ export interface SubscribeInput extends ReadInput {
 
 export type Rooms = ReturnType<typeof createRooms>;
 
+/** The store signal a committed post sends: `<seq> <roomId>`. */
+export const ROOM_TOPIC = 'room';
+
+/** Parses a room signal's payload; null for a malformed one. */
+function parsePost(payload: string): { roomId: string; seq: number } | null {
+  const cut = payload.indexOf(' ');
+  const seq = Number(payload.slice(0, cut));
+  return cut > 0 && Number.isInteger(seq) ? { roomId: payload.slice(cut + 1), seq } : null;
+}
+
 /** Max remembered (room, agent) sightings before the cache is reset. */
 const SEEN_CAP = 10_000;
 
 /** Builds the rooms service over a store. Call `close` before closing the store. */
 export function createRooms(store: Store, options: RoomsOptions) {
   const clock = options.clock ?? Date.now;
+  const everywhere = store.signals.reach === 'database';
   const watcher = createRoomWatcher({
     maxSeq: (roomId) => maxSeq(store, roomId),
-    ...(options.pollMs === undefined ? {} : { intervalMs: options.pollMs }),
+    intervalMs: options.pollMs ?? (everywhere ? SIGNAL_SAFETY_POLL_MS : 25),
+    subscribe: (listener) =>
+      store.signals.subscribe(ROOM_TOPIC, (payload) => {
+        if (payload === null) return listener(null);
+        const post = parsePost(payload);
+        if (post !== null) listener(post);
+      }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
   });
   const seen = new Set<string>();
@@ -152,10 +173,11 @@ export function createRooms(store: Store, options: RoomsOptions) {
           await addressInbox(tx, messageEntries(text, where, direct));
         }
         await within?.(tx, inserted);
+        // Heard once the post commits: by this process's waiters, on PostgreSQL by every replica's.
+        await store.signals.notify(tx, ROOM_TOPIC, `${inserted.seq} ${input.roomId}`);
         return inserted;
       });
       seen.add(`${input.roomId}\n${input.authorAgentId}`);
-      watcher.notify(input.roomId, post.seq);
       return post;
     },
 

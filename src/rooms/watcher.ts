@@ -1,12 +1,18 @@
-// Wakes long-polling readers when a room gains a post: at once for posts made through this
-// process, and within one poll interval for posts another process committed to the same file.
-// Polling runs only while someone waits, and every wait is bounded by its own timeout.
+// Wakes long-polling readers when a room gains a post: at once for a post whose signal reaches
+// this process (its own posts; on PostgreSQL every replica's), and within one poll interval for
+// the rest (other processes on a SQLite file; a missed notification). Subscribing and polling
+// run only while someone waits, and every wait is bounded by its own timeout.
 
 export interface RoomWatcherOptions {
   /** The highest sequence number committed in a room (0 when empty). */
   maxSeq(roomId: string): Promise<number>;
   /** How often to look for other processes' posts while someone waits. Default 25 ms. */
   intervalMs?: number;
+  /**
+   * Listens for posts (the store's room signals) while someone waits: `{ roomId, seq }` per
+   * post, `null` when some may have been missed (every waited room is then re-read).
+   */
+  subscribe?(listener: (post: { roomId: string; seq: number } | null) => void): () => void;
   onError?(err: unknown): void;
 }
 
@@ -19,7 +25,7 @@ interface Waiter {
 export interface RoomWatcher {
   /** Resolves true once the room holds a post with seq > `after`; false on timeout or abort. */
   wait(roomId: string, after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
-  /** Called after a post commits in this process. */
+  /** Releases waiters of `roomId` after `seq` (a post this process knows committed). */
   notify(roomId: string, seq: number): void;
   /** Releases every waiter (false) and stops polling. */
   close(): void;
@@ -30,6 +36,7 @@ export function createRoomWatcher(options: RoomWatcherOptions): RoomWatcher {
   const intervalMs = options.intervalMs ?? 25;
   const waiters = new Set<Waiter>();
   let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
   let closed = false;
 
   function release(roomId: string, seq: number): void {
@@ -54,6 +61,20 @@ export function createRoomWatcher(options: RoomWatcherOptions): RoomWatcher {
     timer = setTimeout(() => void tick(), intervalMs);
   }
 
+  /** Listens while someone waits (subscribed on the first waiter, dropped after the last). */
+  function listen(): void {
+    if (waiters.size > 0 && !closed) {
+      unsubscribe ??= options.subscribe?.((post) => {
+        if (post !== null) return release(post.roomId, post.seq);
+        if (timer !== undefined) clearTimeout(timer);
+        void tick();
+      });
+    } else {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
+  }
+
   async function wait(
     roomId: string,
     after: number,
@@ -71,6 +92,7 @@ export function createRoomWatcher(options: RoomWatcherOptions): RoomWatcher {
         after,
         done: (changed) => {
           if (!waiters.delete(waiter)) return;
+          listen();
           clearTimeout(deadline);
           signal?.removeEventListener('abort', onAbort);
           resolve(changed);
@@ -79,7 +101,15 @@ export function createRoomWatcher(options: RoomWatcherOptions): RoomWatcher {
       const deadline = setTimeout(() => waiter.done(false), timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       waiters.add(waiter);
+      listen();
       schedule();
+      // A post that committed after the first look but before the subscription took effect.
+      if (options.subscribe !== undefined) {
+        options.maxSeq(roomId).then(
+          (seq) => release(roomId, seq),
+          (err: unknown) => options.onError?.(err),
+        );
+      }
     });
   }
 
@@ -88,6 +118,7 @@ export function createRoomWatcher(options: RoomWatcherOptions): RoomWatcher {
     notify: release,
     close() {
       closed = true;
+      listen();
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       for (const w of [...waiters]) w.done(false);

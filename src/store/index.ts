@@ -195,4 +195,16 @@ export {
   type VaultTextHit,
   type VaultVectorHit,
 } from './vault-types.js';
-export type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
+export { SIGNAL_SAFETY_POLL_MS } from './signal-hub.js';
+export type {
+  LockRun,
+  Locks,
+  Queryable,
+  RunResult,
+  SignalListener,
+  SignalReach,
+  Signals,
+  SqlValue,
+  Store,
+  StoreOptions,
+} from './types.js';

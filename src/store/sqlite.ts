@@ -12,6 +12,7 @@ import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { MIGRATIONS } from './migrations.js';
 import type { PostingsCache } from './postings-cache.js';
 import { PostingsEngine } from './postings-engine.js';
+import { createLocalLocks, createLocalSignals, type LocalSignals } from './signal-hub.js';
 import {
   applyMigrations,
   backoffMs,
@@ -20,7 +21,15 @@ import {
   retryBusy,
   sleep,
 } from './sqlite-open.js';
-import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from './types.js';
+import type {
+  Locks,
+  Queryable,
+  RunResult,
+  Signals,
+  SqlValue,
+  Store,
+  StoreOptions,
+} from './types.js';
 import { createVaultIndex, type VaultIndex } from './vault-index.js';
 
 export { applyMigrations } from './sqlite-open.js';
@@ -56,9 +65,16 @@ class SqliteStore implements Store {
   readonly codeIndex: CodeIndex;
   readonly vaultIndex: VaultIndex;
   readonly graphIndex: GraphIndex;
+  readonly #local: LocalSignals;
+  /** In-process: other processes on the file keep polling it, as they always did. */
+  readonly signals: Signals;
+  /** In-process: each process on the file runs its own background work, one run at a time. */
+  readonly locks: Locks = createLocalLocks();
 
   constructor(db: Driver, location: string, budgetMs: number) {
     this.#db = db;
+    this.#local = createLocalSignals(() => this.#db.inTransaction);
+    this.signals = this.#local.signals;
     this.location = location;
     this.#budgetMs = budgetMs;
     this.#tx = {
@@ -221,9 +237,11 @@ class SqliteStore implements Store {
         const flushed = postings === undefined ? 0 : await postings.flush(this.#tx, flushMax);
         this.#db.exec('COMMIT');
         postings?.committed();
+        this.#local.committed();
         return { result, flushed };
       } catch (err) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        this.#local.rolledBack();
         if (!isBusyError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
         await sleep(backoffMs(attempt));

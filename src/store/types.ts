@@ -24,7 +24,54 @@ export interface Queryable {
   run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
 }
 
+/** How far a notification reaches: this process only (SQLite) or every process on the database. */
+export type SignalReach = 'process' | 'database';
+
+/** Hears a topic: a payload per notification, `null` when notifications may have been missed. */
+export type SignalListener = (payload: string | null) => void;
+
+/**
+ * Wake-ups for waiters (room long-polls, approval waits, streams). The store stays the source of
+ * truth: a listener re-reads what it waits for, and keeps a slow poll for a missed notification.
+ */
+export interface Signals {
+  /**
+   * 'process' (SQLite): only this process's subscribers hear it; other processes on the file
+   * see the change by polling. 'database' (PostgreSQL): every process on the database hears it.
+   */
+  readonly reach: SignalReach;
+  /**
+   * Sends `payload` (small: ids and sequence numbers, never content) to `topic`'s subscribers.
+   * With a write transaction's `tx` it is delivered once the transaction commits, never on a
+   * rollback; with the store itself (outside a transaction), at once.
+   */
+  notify(tx: Queryable, topic: string, payload: string): Promise<void>;
+  /**
+   * Calls `listener` for each notification of `topic` until the returned function is called;
+   * with `null` when some may have been missed (PostgreSQL: the listening connection came up or
+   * came back after a drop), so the subscriber re-reads.
+   */
+  subscribe(topic: string, listener: SignalListener): () => void;
+}
+
+/** What `Locks.tryRun` did: ran `fn` (and what it returned), or skipped it (held elsewhere). */
+export type LockRun<T> = { ran: true; value: T } | { ran: false };
+
+/** Background work that must run once however many processes serve the store. */
+export interface Locks {
+  /**
+   * Runs `fn` while holding the lock `name`, or skips it when another holder has it: another
+   * run in this process, or (PostgreSQL, an advisory lock) in any process on the database. A
+   * holder that dies releases the lock with its connection. `fn` uses the store as usual.
+   */
+  tryRun<T>(name: string, fn: () => Promise<T>): Promise<LockRun<T>>;
+}
+
 export interface Store extends Queryable {
+  /** Wake-ups delivered on commit: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
+  readonly signals: Signals;
+  /** Run-once locks for background work (sweeps, backlogs). */
+  readonly locks: Locks;
   /** Full-text and vector search over memory items (dialect-specific, named operations). */
   readonly memoryIndex: MemoryIndex;
   /** BM25 and vector search over code chunks, per collection (named operations). */

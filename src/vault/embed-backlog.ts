@@ -6,6 +6,7 @@ import {
   createEmbedBacklog,
   type EmbedBacklog,
   type EmbedBacklogSource,
+  type RunOnce,
 } from '../embed/index.js';
 import type { Store, VaultFragmentToEmbed } from '../store/index.js';
 
@@ -18,6 +19,8 @@ export interface VaultEmbedWorkerOptions {
   restRatio?: number;
   onError?: (err: unknown) => void;
   onBatch?: (embedded: number) => void;
+  /** The corpus's run-once lock (see createEmbedBacklog): one process embeds at a time. */
+  runOnce?: RunOnce;
 }
 
 /** What a fragment is embedded as: its document's title, its heading path, its text. */

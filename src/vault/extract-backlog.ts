@@ -3,7 +3,8 @@
 // outside any write transaction (a sync writes the deterministic facts at once and only wakes
 // this). A valid answer replaces the document's facts; a failure keeps the deterministic ones
 // and records why. Each pass visits a document at most once; a failure is retried on a later
-// pass until MAX_EXTRACTION_ATTEMPTS. The SQL is the store's.
+// pass until MAX_EXTRACTION_ATTEMPTS. A pass runs under the store's run-once lock, so across
+// replicas one process reads the backlog at a time. The SQL is the store's.
 import type { ExtractedFact } from '../graph/extract/index.js';
 import { passLoop } from '../shared/index.js';
 import {
@@ -49,6 +50,9 @@ export interface VaultExtractBacklog {
   /** Ends the loop; an answer still in flight is ignored. */
   stop(): Promise<void>;
 }
+
+/** How long drain() waits before looking again while another process holds the pass. */
+const HELD_ELSEWHERE_MS = 100;
 
 type Outcome = { facts: ExtractedFact[]; dropped: number } | { reason: string };
 
@@ -115,8 +119,16 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
     return total;
   }
 
+  /** The last pass was skipped: another process holds the backlog's lock. */
+  let skipped = false;
+  const lockedPass = async (): Promise<number> => {
+    const done = await store.locks.tryRun('vault:extract', pass);
+    skipped = !done.ran;
+    return done.ran ? done.value : 0;
+  };
+
   const loop = passLoop({
-    pass,
+    pass: lockedPass,
     stopped: () => stopped,
     failed: 'extraction pass failed',
     onError: options.onError,
@@ -138,6 +150,11 @@ export function createVaultExtractWorker(options: VaultExtractWorkerOptions): Va
         if ((await pending()) === 0) break;
         total += await run();
         if (loop.failure() !== undefined) throw loop.failure();
+        // Another process is reading the backlog: wait for it rather than use up a round.
+        if (skipped) {
+          round -= 1;
+          await new Promise((r) => setTimeout(r, HELD_ELSEWHERE_MS));
+        }
       }
       return total;
     },

@@ -8,6 +8,7 @@ import {
   createEmbedBacklog,
   type EmbedBacklog,
   type EmbedBacklogSource,
+  type RunOnce,
 } from '../../embed/index.js';
 import { inChunks, inList, type SqlValue, type Store } from '../../store/index.js';
 import { chunkVectorModel, DEFAULT_CODE_EMBED_TEXT } from './embed-text.js';
@@ -24,6 +25,8 @@ export interface CodeEmbedWorkerOptions {
   restRatio?: number;
   onError?: (err: unknown) => void;
   onBatch?: (embedded: number) => void;
+  /** The corpus's run-once lock (see createEmbedBacklog): one process embeds at a time. */
+  runOnce?: RunOnce;
 }
 
 const WAITING = `FROM code_chunks c LEFT JOIN code_vectors v ON v.chunk_id = c.id

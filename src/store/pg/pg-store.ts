@@ -17,8 +17,10 @@ import type { VaultIndex } from '../vault-index.js';
 import { createVaultVectors } from '../vault-vectors.js';
 import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
+import { createPgLocks, type PgLocks } from './pg-locks.js';
 import { migratePg } from './pg-migrate.js';
 import { createPgGraphIndex, createPgMemoryIndex, PgSearchReads } from './pg-search.js';
+import { createPgSignals, type PgSignals } from './pg-signals.js';
 import { pgPlaceholders } from './pg-sql.js';
 import { partlyPorted } from './pg-unported.js';
 import { createPgVectorTables, preparePgVectors, type PgVectorSupport } from './pg-vectors.js';
@@ -84,10 +86,14 @@ class PgStore implements Store {
   readonly #budgetMs: number;
   readonly #postings = new PostingsEngine();
   #draining: Promise<void> | null = null;
+  readonly signals: PgSignals;
+  readonly locks: PgLocks;
   #closed = false;
 
   constructor(pool: pg.Pool, url: string, budgetMs: number, vectors: PgVectorSupport) {
     this.#pool = pool;
+    this.signals = createPgSignals(url);
+    this.locks = createPgLocks(url);
     this.location = redactUrl(url);
     this.locator = url;
     this.#budgetMs = budgetMs;
@@ -207,6 +213,7 @@ class PgStore implements Store {
     if (this.#closed) return;
     this.#closed = true;
     await this.#draining?.catch(() => undefined);
+    await Promise.all([this.signals.close(), this.locks.close()]);
     await this.#pool.end();
   }
 }
