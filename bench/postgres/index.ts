@@ -50,42 +50,55 @@ const CLIENTS = list('CLIENTS', '16,32,64', '16');
 const log = (line: string): void => void process.stderr.write(`[bench:postgres] ${line}\n`);
 
 interface Side {
-  tasks: BackendCell[];
-  memory: MemoryResult;
-  replicas: ReplicaCell[];
+  backend: Backend;
+  ws: Workspace;
+  template: Template;
 }
 
-/** Every measurement of one backend, on `ws` (SQLite files, or the bench PostgreSQL). */
-async function measureBackend(backend: Backend, ws: Workspace): Promise<Side> {
-  log(`${backend}: seeding ${CONFIG.listTasks} board + ${CONFIG.poolTasks} pool tasks…`);
-  const template: Template = await seedTemplate(ws, 'template', CONFIG);
-  const tasks = await measureTasks(backend, ws, template, TASK_CELLS, CONFIG, log);
-  log(`${backend}: memory × ${CONFIG.memorySaves} saves…`);
-  const memory = await measureMemory(backend, ws, {
-    saves: CONFIG.memorySaves,
-    searches: CONFIG.memorySearches,
-    windowMs: CONFIG.memoryWindowMs,
-  });
+/**
+ * Every measurement, the two backends taking turns cell by cell (SQLite, then PostgreSQL with
+ * 1, 2, 3 replicas), so a change in the shared machine's load lands on both alike.
+ */
+async function measureAll(
+  sides: readonly Side[],
+): Promise<Omit<PostgresReport, 'machine' | 'pgSource' | 'config' | 'bench'>> {
+  const tasks: BackendCell[] = [];
+  for (const cell of TASK_CELLS) {
+    for (const s of sides) {
+      tasks.push(...(await measureTasks(s.backend, s.ws, s.template, [cell], CONFIG, log)));
+    }
+  }
+  const memory: MemoryResult[] = [];
+  for (const s of sides) {
+    log(`${s.backend}: memory × ${CONFIG.memorySaves} saves…`);
+    const cfg = {
+      saves: CONFIG.memorySaves,
+      searches: CONFIG.memorySearches,
+      windowMs: CONFIG.memoryWindowMs,
+    };
+    memory.push(await measureMemory(s.backend, s.ws, cfg));
+  }
   const replicas: ReplicaCell[] = [];
-  const counts = backend === 'sqlite' ? [1] : REPLICAS;
-  for (const reps of counts) {
-    for (const clients of CLIENTS) {
-      const cfg = {
-        windowMs: CONFIG.replicaWindowMs,
-        maxClaims: CONFIG.poolTasks,
-        maxPosts: CONFIG.maxPosts,
-      };
-      const cell = await measureReplicaCell(
-        backend,
-        ws,
-        template,
-        { replicas: reps, clients },
-        cfg,
-      );
-      log(
-        `  ${backend} ${reps} replica(s) × ${clients} clients: ${cell.claims.rate} claims/s (once: ${cell.claims.exactlyOnce}) · ${cell.posts.rate} posts/s (gap-free: ${cell.posts.gapFree})`,
-      );
-      replicas.push(cell);
+  const cfg = {
+    windowMs: CONFIG.replicaWindowMs,
+    maxClaims: CONFIG.poolTasks,
+    maxPosts: CONFIG.maxPosts,
+  };
+  for (const clients of CLIENTS) {
+    for (const s of sides) {
+      for (const reps of s.backend === 'sqlite' ? [1] : REPLICAS) {
+        const cell = await measureReplicaCell(
+          s.backend,
+          s.ws,
+          s.template,
+          { replicas: reps, clients },
+          cfg,
+        );
+        log(
+          `  ${s.backend} ${reps} replica(s) × ${clients} clients: ${cell.claims.rate} claims/s (once: ${cell.claims.exactlyOnce}) · ${cell.posts.rate} posts/s (gap-free: ${cell.posts.gapFree})`,
+        );
+        replicas.push(cell);
+      }
     }
   }
   return { tasks, memory, replicas };
@@ -98,22 +111,25 @@ export async function runPostgresBench(): Promise<void> {
   log(`PostgreSQL: ${pg.source}`);
   try {
     const sides: Side[] = [];
-    for (const backend of ['sqlite', 'postgres'] as const) {
-      const ws = createWorkspace(backend === 'postgres' ? pg : undefined);
-      try {
-        sides.push(await measureBackend(backend, ws));
-      } finally {
-        ws.cleanup();
+    const workspaces: Workspace[] = [];
+    let measured: Awaited<ReturnType<typeof measureAll>>;
+    try {
+      for (const backend of ['sqlite', 'postgres'] as const) {
+        const ws = createWorkspace(backend === 'postgres' ? pg : undefined);
+        workspaces.push(ws);
+        log(`${backend}: seeding ${CONFIG.listTasks} board + ${CONFIG.poolTasks} pool tasks…`);
+        sides.push({ backend, ws, template: await seedTemplate(ws, 'template', CONFIG) });
       }
+      measured = await measureAll(sides);
+    } finally {
+      for (const ws of workspaces) ws.cleanup();
     }
     const report: PostgresReport = {
       bench: 'postgres',
       machine,
       pgSource: pg.source,
       config: { ...CONFIG, replicas: REPLICAS.join(','), clients: CLIENTS.join(',') },
-      tasks: sides.flatMap((s) => s.tasks),
-      memory: sides.map((s) => s.memory),
-      replicas: sides.flatMap((s) => s.replicas),
+      ...measured,
     };
     const markdown = renderPostgres(report);
     const path = writeResult(QUICK ? 'postgres-quick' : 'postgres', report);

@@ -39,6 +39,7 @@ function tasksTable(cells: readonly BackendCell[]): string {
       'SQLite calls/s',
       'PostgreSQL calls/s',
       'PG/SQLite',
+      'PG/SQLite per echo',
       'SQLite p50 / p99 ms',
       'PostgreSQL p50 / p99 ms',
     ],
@@ -50,6 +51,7 @@ function tasksTable(cells: readonly BackendCell[]): string {
         n(lite[tool].rate),
         n(pg[tool].rate),
         x(ratio(pg[tool].rate, lite[tool].rate)),
+        x(ratio(pg[tool].rate / pg.echo.rate, lite[tool].rate / lite.echo.rate)),
         lat(lite[tool]),
         lat(pg[tool]),
       ]),
@@ -95,6 +97,7 @@ function replicaTable(cells: readonly ReplicaCell[]): string {
       'posts/s',
       'post p50 / p99 ms',
       'gap-free',
+      'PG rollbacks',
     ],
     cells.map((c) => [
       c.backend === 'sqlite' ? 'SQLite (1 process)' : 'PostgreSQL',
@@ -106,6 +109,7 @@ function replicaTable(cells: readonly ReplicaCell[]): string {
       n(c.posts.rate),
       lat(c.posts),
       c.posts.gapFree && c.posts.errors === 0 ? 'yes' : `NO (${c.posts.errors} errors)`,
+      c.rollbacks === undefined ? '–' : n(c.rollbacks),
     ]),
     1,
   );
@@ -154,6 +158,18 @@ function replicaSentence(
   return `With ${clients} clients, ${replicas} replicas on one PostgreSQL gave ${x(f.claims)} the claims/s and ${x(f.posts)} the posts/s of one replica${lite}: ${verdict}. On this 2-core machine the replicas, the PostgreSQL server and the bench's clients all share the same two cores, so replicas here add processes competing for them; on separate hosts each replica brings its own CPU and only the database is shared, which this machine cannot show.`;
 }
 
+/** Rolled-back (retried) transactions per acknowledged call, over the PostgreSQL cells. */
+function retrySentence(cells: readonly ReplicaCell[]): string {
+  const counted = cells.filter((c) => c.rollbacks !== undefined);
+  if (counted.length === 0) return '';
+  const per = counted.map(
+    (c) =>
+      (c.rollbacks ?? 0) /
+      Math.max(1, c.claims.calls + c.posts.calls - c.claims.errors - c.posts.errors),
+  );
+  return `Why PostgreSQL falls behind under concurrency: its cells rolled back ${Math.min(...per).toFixed(1)}–${Math.max(...per).toFixed(1)} transactions per acknowledged claim or post (no call failed, so these are the serialization failures and deadlocks that \`write()\` retried under SERIALIZABLE, with backoff; the SQLSTATEs were not broken down), so most of its time under 16–64 writers goes to retries, not to work; fewer conflicting reads in the claim and post transactions (or row locks instead of SERIALIZABLE there) is where PostgreSQL throughput would come from.`;
+}
+
 function findings(r: PostgresReport): string {
   const pgCells = r.tasks.filter((c) => c.backend === 'postgres');
   const ratios = (tool: 'listTasks' | 'claimTask'): number[] =>
@@ -176,8 +192,11 @@ function findings(r: PostgresReport): string {
       posts: ratio(rate(maxReps, 'posts'), rate(1, 'posts')),
       lite,
     }),
+    retrySentence(pgRep),
     `The machine was shared with other developers' work while this ran (load ${r.machine.loadAvg1m} at the start), so absolute rates are noisy; the ratios within this one run are what count.`,
-  ].join('\n\n');
+  ]
+    .filter((p) => p !== '')
+    .join('\n\n');
 }
 
 /** Renders the report as the `postgres` section of docs/benchmarks.md. */
@@ -192,6 +211,8 @@ ${m.date.slice(0, 10)}, commit ${m.commit}, Node ${m.node}, ${m.cpus} × ${m.cpu
 
 ${tasksTable(r.tasks)}
 
+"PG/SQLite per echo" divides each rate by the bare SDK echo server's rate measured in the same cell (the tasks bench's baseline), which takes out most of a change in the shared machine's load between the two cells; the backends take turns cell by cell.
+
 ### Memory service
 
 ${memoryTable(r.memory)}
@@ -200,7 +221,7 @@ ${pending === undefined ? '' : '\nmemory.search on PostgreSQL is pending: its se
 
 ${replicaTable(r.replicas)}
 
-Each cell is a fresh copy of the seeded database; claims draw distinct tasks and are checked in the database afterwards (each acknowledged claim held by its agent, nothing else claimed); room posts are checked for sequence gaps. Windows of ${String(r.config['replicaWindowMs'])} ms per workload.
+Each cell is a fresh copy of the seeded database; claims draw distinct tasks and are checked in the database afterwards (each acknowledged claim held by its agent, nothing else claimed); room posts are checked for sequence gaps. PG rollbacks: transactions the cell's database rolled back (from \`pg_stat_database\`; a serialization failure or deadlock that \`write()\` retried counts here). Windows of ${String(r.config['replicaWindowMs'])} ms per workload.
 
 ${findings(r)}
 

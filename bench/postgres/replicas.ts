@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 
 import { createCore } from '../../src/core/index.js';
+import type { Store } from '../../src/store/index.js';
 import {
   type BenchClient,
   callTool,
@@ -42,6 +43,8 @@ export interface ReplicaCell {
   clients: number;
   claims: Measurement & { exactlyOnce: boolean };
   posts: Measurement & { gapFree: boolean };
+  /** PostgreSQL only: transactions the cell's database rolled back (serialization retries). */
+  rollbacks?: number;
 }
 
 const ROOM_TEAM = 'bench-room';
@@ -115,6 +118,20 @@ async function postWindow(clients: BenchClient[], cfg: ReplicaConfig) {
   );
 }
 
+/**
+ * The cell database's rolled-back transactions so far (a fresh database starts at 0; the
+ * replicas have exited, so their statistics are flushed), or undefined on SQLite.
+ */
+async function rollbacks(store: Store, db: string): Promise<number | undefined> {
+  if (store.dialect !== 'postgres') return undefined;
+  const name = new URL(db).pathname.slice(1);
+  const row = await store.get<{ n: number }>(
+    'SELECT xact_rollback AS n FROM pg_stat_database WHERE datname = ?',
+    [name],
+  );
+  return row?.n;
+}
+
 /** Checks in the database: every acknowledged claim is held by its agent, and nothing else. */
 async function verify(db: string, won: ReadonlyMap<string, string>, posts: number) {
   const core = await createCore({ ...coreDb(db), logger: pino({ level: 'silent' }) });
@@ -130,7 +147,7 @@ async function verify(db: string, won: ReadonlyMap<string, string>, posts: numbe
       [`team:${ROOM_TEAM}`],
     );
     const gapFree = seqs.length === posts && seqs.every((r, i) => r.seq === i + 1);
-    return { exactlyOnce, gapFree };
+    return { exactlyOnce, gapFree, rollbacks: await rollbacks(core.store, db) };
   } finally {
     await core.close();
   }
@@ -167,5 +184,6 @@ export async function measureReplicaCell(
     ...shape,
     claims: { ...summarise(claim.samples), exactlyOnce: checks.exactlyOnce },
     posts: { ...summarise(posted), gapFree: checks.gapFree },
+    ...(checks.rollbacks === undefined ? {} : { rollbacks: checks.rollbacks }),
   };
 }
