@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   vault: async () => (await import('./vault/index.js')).runVaultBench(),
   graph: async () => (await import('./graph/index.js')).runGraphBench(),
   'embed-lane': async () => (await import('./embed-lane/index.js')).runEmbedLaneBench(),
+  postgres: async () => (await import('./postgres/index.js')).runPostgresBench(),
 };
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -32,8 +32,8 @@ export interface LoadResult {
 
 const quiet = pino({ level: 'silent' });
 
-/** Saves facts[from..to) one by one through the memory service; time-bounded. */
-async function timedSaves(
+/** Saves `facts` one by one through `save`, in order; bounded by their count and `windowMs`. */
+export async function timedSaves(
   save: (f: Fact) => Promise<unknown>,
   facts: readonly Fact[],
   windowMs: number,

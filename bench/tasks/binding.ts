@@ -64,7 +64,7 @@ export async function measureBinding(
   template: Template,
   cfg: BindingConfig,
 ): Promise<BindingResult> {
-  const db = ws.copy(template, 'binding');
+  const db = await ws.copy(template, 'binding');
   const opened: BenchClient[] = [];
   try {
     const connect = async (flags: readonly string[] = []): Promise<BenchClient> => {

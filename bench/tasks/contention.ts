@@ -44,7 +44,7 @@ export async function measureContention(
   processes: number,
   timeCapMs: number,
 ): Promise<ContentionResult> {
-  const db = ws.copy(template, `contention-${processes}`);
+  const db = await ws.copy(template, `contention-${processes}`);
   const clients: BenchClient[] = await connectMany(processes, () =>
     connectStdio(cairnStdio(ws, db)),
   );

@@ -1,5 +1,6 @@
 // Fixtures for the tasks bench: a temp CAIRN_HOME, seeded template databases (created through
-// the board service, then copied per measurement), and the commands that start each server.
+// the board service, then copied per measurement) on SQLite files or, given a bench PostgreSQL
+// server, PostgreSQL databases, and the commands that start each server on either backend.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,36 +9,55 @@ import pino from 'pino';
 
 import { createCore } from '../../src/core/index.js';
 import type { Command } from '../lib/connect.js';
+import type { BenchPostgres } from '../lib/postgres.js';
 import { ROOT } from '../lib/report.js';
 
 export const LIST_TEAM = 'bench-list';
 export const POOL_TEAM = 'bench-pool';
 
-/** A seeded database file and the ids of its claimable tasks. */
+/** A seeded database (a SQLite file path or a PostgreSQL URL) and its claimable task ids. */
 export interface Template {
   path: string;
   poolIds: readonly string[];
 }
 
-/** A temp folder used as CAIRN_HOME and for every database file; removed by `cleanup`. */
+/** A temp folder used as CAIRN_HOME and for every SQLite file; removed by `cleanup`. */
 export interface Workspace {
   home: string;
+  /** Where a new (empty) database named `name` lives: a file path or a PostgreSQL URL. */
+  create(name: string): Promise<string>;
   /** A fresh copy of `template` (the template itself is never served). */
-  copy(template: Template, name: string): string;
+  copy(template: Template, name: string): Promise<string>;
   cleanup(): void;
 }
 
-export function createWorkspace(): Workspace {
+/** A workspace on SQLite files, or on databases of `pg` when given (its server outlives it). */
+export function createWorkspace(pg?: BenchPostgres): Workspace {
   const home = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  const file = (name: string): string => join(home, `${name}.db`);
   return {
     home,
-    copy(template, name) {
-      const path = join(home, `${name}.db`);
-      copyFileSync(template.path, path);
-      return path;
+    create: async (name) => (pg === undefined ? file(name) : pg.createDatabase(name)),
+    async copy(template, name) {
+      if (pg !== undefined) return pg.createDatabase(name, template.path);
+      copyFileSync(template.path, file(name));
+      return file(name);
     },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
+}
+
+const isUrl = (db: string): boolean => /^postgres(ql)?:\/\//.test(db);
+
+/** createCore's options for `db` (CAIRN_DB_URL is ignored for a file: '' forces SQLite). */
+export const coreDb = (db: string): { dbPath?: string; dbUrl: string } =>
+  isUrl(db) ? { dbUrl: db } : { dbPath: db, dbUrl: '' };
+
+/** A server's flags and environment for `db`, so either backend is chosen explicitly. */
+function dbCommand(db: string): { args: string[]; env: Record<string, string> } {
+  return isUrl(db)
+    ? { args: [], env: { CAIRN_DB_URL: db } }
+    : { args: ['--db', db], env: { CAIRN_DB_URL: '' } };
 }
 
 /**
@@ -49,8 +69,8 @@ export async function seedTemplate(
   name: string,
   counts: { listTasks: number; poolTasks: number },
 ): Promise<Template> {
-  const path = join(ws.home, `${name}.db`);
-  const core = await createCore({ dbPath: path, logger: pino({ level: 'silent' }) });
+  const path = await ws.create(name);
+  const core = await createCore({ ...coreDb(path), logger: pino({ level: 'silent' }) });
   try {
     const { board } = core;
     for (let i = 0; i < counts.listTasks; i++) {
@@ -94,8 +114,8 @@ const node = process.execPath;
 /** The Cairn stdio server (compiled dist/, via its bin) over one database; `flags` e.g. --agent. */
 export const cairnStdio = (ws: Workspace, db: string, flags: readonly string[] = []): Command => ({
   command: node,
-  args: [join(ROOT, 'bin', 'cairn-mcp-tasks.js'), '--db', db, ...flags],
-  env: { CAIRN_HOME: ws.home },
+  args: [join(ROOT, 'bin', 'cairn-mcp-tasks.js'), ...dbCommand(db).args, ...flags],
+  env: { CAIRN_HOME: ws.home, ...dbCommand(db).env },
   cwd: ROOT,
 });
 
@@ -110,10 +130,9 @@ export const cairnHttp = (ws: Workspace, db: string): Command => ({
     '--port',
     '0',
     '--no-auth',
-    '--db',
-    db,
+    ...dbCommand(db).args,
   ],
-  env: { CAIRN_HOME: ws.home },
+  env: { CAIRN_HOME: ws.home, ...dbCommand(db).env },
   cwd: ROOT,
 });
 export const CAIRN_URL = /listening on (http:\/\/\S+)/;

@@ -179,7 +179,7 @@ export async function measureCell(
   clients: number,
   cfg: ThroughputConfig,
 ): Promise<Cell> {
-  const db = ws.copy(template, `${transport}-${clients}`);
+  const db = await ws.copy(template, `${transport}-${clients}`);
   const echo = await openGroup(transport, clients, 'echo');
   let cairn: Group | undefined;
   try {
