@@ -121,10 +121,15 @@ describe('backplane tools', () => {
   it('register_agent is all or nothing: a join that fails leaves no agent, channel or member', async () => {
     const core = await s.open();
     const op = await s.connect(core);
-    // Hostile channel state: the roster refuses this one room (a real SQLite failure mid-write).
+    // Hostile channel state: the roster refuses this one room (a real database failure
+    // mid-write: a trigger on SQLite, a check constraint on PostgreSQL).
+    const sqlite = core.store.dialect === 'sqlite';
     await core.store.run(
-      `CREATE TRIGGER refuse_doomed BEFORE INSERT ON room_members WHEN NEW.room_id LIKE '%doomed%'
-       BEGIN SELECT RAISE(ABORT, 'roster refused'); END`,
+      sqlite
+        ? `CREATE TRIGGER refuse_doomed BEFORE INSERT ON room_members WHEN NEW.room_id LIKE '%doomed%'
+       BEGIN SELECT RAISE(ABORT, 'roster refused'); END`
+        : `ALTER TABLE room_members ADD CONSTRAINT refuse_doomed
+       CHECK (room_id NOT LIKE '%doomed%') NOT VALID`,
     );
     const failed = await ask(op, 'register_agent', {
       nick: 'half-joined',
@@ -138,7 +143,11 @@ describe('backplane tools', () => {
     );
     expect(await left("SELECT name FROM channels WHERE name IN ('#fresh', '#doomed')")).toEqual([]);
     // Once the channel state is sane again, the same registration succeeds in full.
-    await core.store.run('DROP TRIGGER refuse_doomed');
+    await core.store.run(
+      sqlite
+        ? 'DROP TRIGGER refuse_doomed'
+        : 'ALTER TABLE room_members DROP CONSTRAINT refuse_doomed',
+    );
     const creds = credentialsOf(
       await okText(op, 'register_agent', {
         nick: 'half-joined',
