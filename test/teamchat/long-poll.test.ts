@@ -68,7 +68,12 @@ describe('team_chat_subscribe long-poll', () => {
 
   it('wakes within 100 ms of a post from another connection on the same file', async () => {
     const core = await sessions.open();
-    const other = await createCore({ dbPath: core.dbPath, logger: silentLogger });
+    // Its own connection to the same store (the same file, or the same PostgreSQL database).
+    const other = await createCore({
+      dbPath: core.dbPath,
+      dbUrl: core.store.dialect === 'postgres' ? core.store.locator : '',
+      logger: silentLogger,
+    });
     try {
       const bob = await sessions.connect(core, { roomTeamId: 't1', postAuthorAgentId: 'bob' });
       const waiting = callOk<Page>(bob, 'team_chat_subscribe', { waitMs: 10_000 });
