@@ -19,6 +19,7 @@ export const POSTGRES_SUITES = [
   'test/backplane/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
   'test/replicas/**/*.test.ts',
+  'test/context/search-tools.test.ts',
 ];
 
 /** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */

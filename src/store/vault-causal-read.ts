@@ -1,6 +1,7 @@
 // find_causal_links' reads: one causal step from a set of documents (both endpoints active,
 // edges already taken skipped, heaviest first, bounded) and the stored witnesses of edges (how
-// many each has, the strongest few). Portable SQL but json_each lists.
+// many each has, the strongest few). Portable SQL; id lists per dialect.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { causalWitnessCounts, type CausalWitnessInput } from './vault-causal-links.js';
 
@@ -45,8 +46,8 @@ export async function causalStep(
      FROM vault_edges e
      JOIN vault_documents s ON s.id = e.source_id AND s.active = 1
      JOIN vault_documents t ON t.id = e.target_id AND t.active = 1
-     WHERE e.${from} IN (SELECT value FROM json_each(?)) AND e.edge_type = 'causal'
-       AND e.id NOT IN (SELECT value FROM json_each(?))
+     WHERE e.${from} IN ${jsonIds(db.dialect)} AND e.edge_type = 'causal'
+       AND e.id NOT IN ${jsonIds(db.dialect)}
      ORDER BY e.weight DESC, s.docid, t.docid LIMIT ?`,
     [list(opts.fromIds), list(opts.skipEdgeIds), opts.limit],
   );
@@ -78,7 +79,7 @@ export async function causalWitnesses(
          strongest_at AS strongestAt, last_seen_at AS lastSeenAt,
          ROW_NUMBER() OVER (PARTITION BY edge_id
            ORDER BY confidence DESC, strongest_at, source_fact, target_fact) AS rank
-       FROM vault_causal_witnesses WHERE edge_id IN (SELECT value FROM json_each(?)))
+       FROM vault_causal_witnesses WHERE edge_id IN ${jsonIds(db.dialect)})
      WHERE rank <= ? ORDER BY edgeId, rank`,
     [ids, keep],
   );

@@ -3,6 +3,7 @@
 // the declared causal edges of a vault, and one eligible causal step with the retrieval filter's
 // collection policy resolved inside the store (so ineligible documents never take a slot).
 import { jsonObject } from '../shared/index.js';
+import { jsonTexts } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { type VaultNeighbour, vaultNeighbours } from './vault-edges.js';
 import { filterCollections } from './vault-filter.js';
@@ -78,8 +79,8 @@ export async function activeDocumentsByKey(
   return db.all<DocumentKey>(
     `SELECT d.id, d.docid, d.path, d.collection_id AS collectionId, c.name AS collection
      FROM vault_documents d JOIN vault_collections c ON c.id = d.collection_id
-     WHERE d.vault = ? AND d.active = 1 AND (d.docid IN (SELECT value FROM json_each(?))
-       OR d.path IN (SELECT value FROM json_each(?))) ORDER BY d.id`,
+     WHERE d.vault = ? AND d.active = 1 AND (d.docid IN ${jsonTexts(db.dialect)}
+       OR d.path IN ${jsonTexts(db.dialect)}) ORDER BY d.id`,
     [vault, JSON.stringify([...keys.docids]), JSON.stringify([...keys.paths])],
   );
 }

@@ -1,6 +1,7 @@
 // Named operations on the vault's A-MEM notes (migration 30): read notes, write one, append an
 // evolution entry (a note's before and after, the document that triggered it), and read a
 // document's evolution newest first with its trigger document. Writes take the caller's tx.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 
 export interface VaultNote {
@@ -52,7 +53,7 @@ export async function readVaultNotes(
   if (documentIds.length === 0) return new Map();
   const rows = await db.all<RawNote>(
     `SELECT document_id AS documentId, keywords, tags, context, updated_at AS updatedAt
-     FROM vault_notes WHERE document_id IN (SELECT value FROM json_each(?))`,
+     FROM vault_notes WHERE document_id IN ${jsonIds(db.dialect)}`,
     [JSON.stringify([...documentIds])],
   );
   return new Map(
