@@ -150,7 +150,7 @@ export async function factTriples(
   const params = [graphId, ...ends.map(() => list(names))];
   if (opts.asOf !== null) params.push(opts.asOf, opts.asOf);
   return db.all<FactTripleRow>(
-    `SELECT id, subject, predicate, object, valid_from AS validFrom, valid_to AS validTo,
+    `SELECT id, subject, predicate, object, valid_from AS "validFrom", valid_to AS "validTo",
        confidence, status FROM graph_triples
      WHERE graph_id = ? AND (${ends.join(' OR ')}) AND ${when} ORDER BY id LIMIT ?`,
     [...params, opts.limit],
@@ -174,15 +174,15 @@ export async function factEvidence(
     [ids],
   );
   const rows = await db.all<FactEvidenceRow>(
-    `SELECT r.tripleId, r.document, r.fact, r.observedAt, d.docid, c.name AS collection, d.path
-     FROM (SELECT triple_id AS tripleId, document, fact, observed_at AS observedAt,
+    `SELECT r."tripleId", r.document, r.fact, r."observedAt", d.docid, c.name AS collection, d.path
+     FROM (SELECT triple_id AS "tripleId", document, fact, observed_at AS "observedAt",
              ROW_NUMBER() OVER (PARTITION BY triple_id
                ORDER BY observed_at DESC, document, fact) AS rank
            FROM graph_evidence WHERE triple_id IN ${jsonIds(db.dialect)}) r
      LEFT JOIN vault_documents d
        ON r.document LIKE '${VAULT_DOC}%' AND d.id = CAST(substr(r.document, ${VAULT_DOC.length + 1}) AS INTEGER)
      LEFT JOIN vault_collections c ON c.id = d.collection_id
-     WHERE r.rank <= ? ORDER BY r.tripleId, r.rank`,
+     WHERE r.rank <= ? ORDER BY r."tripleId", r.rank`,
     [ids, keep],
   );
   return { counts: new Map(counted.map((c) => [c.id, c.n])), rows };

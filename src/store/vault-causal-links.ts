@@ -118,7 +118,7 @@ export async function causalEdgeEnds(
   const [from, to] =
     opts.end === 'source' ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
   return db.all(
-    `SELECT id AS edgeId, ${from} AS fromId, ${to} AS toId, origin FROM vault_edges
+    `SELECT id AS "edgeId", ${from} AS "fromId", ${to} AS "toId", origin FROM vault_edges
      WHERE ${from} IN ${jsonIds(db.dialect)} AND edge_type = 'causal' ORDER BY id`,
     [list(opts.ids)],
   );

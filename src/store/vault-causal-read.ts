@@ -40,9 +40,9 @@ export async function causalStep(
   if (opts.fromIds.length === 0 || opts.limit <= 0) return [];
   const [from, to] = opts.forward ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
   return db.all<CausalStepRow>(
-    `SELECT e.id AS edgeId, e.${from} AS fromId, e.${to} AS toId, s.docid AS sourceDocid,
-       t.docid AS targetDocid, s.path AS sourcePath, t.path AS targetPath, e.weight, e.origin,
-       e.reasoning, e.confidence, e.updated_at AS updatedAt
+    `SELECT e.id AS "edgeId", e.${from} AS "fromId", e.${to} AS "toId", s.docid AS "sourceDocid",
+       t.docid AS "targetDocid", s.path AS "sourcePath", t.path AS "targetPath", e.weight, e.origin,
+       e.reasoning, e.confidence, e.updated_at AS "updatedAt"
      FROM vault_edges e
      JOIN vault_documents s ON s.id = e.source_id AND s.active = 1
      JOIN vault_documents t ON t.id = e.target_id AND t.active = 1
@@ -72,15 +72,15 @@ export async function causalWitnesses(
   const ids = list(edgeIds);
   const counts = await causalWitnessCounts(db, edgeIds);
   const rows = await db.all<CausalWitnessRow>(
-    `SELECT edgeId, sourceFact, targetFact, sourceText, targetText, reasoning, confidence,
-       strongestAt, lastSeenAt FROM (
-       SELECT edge_id AS edgeId, source_fact AS sourceFact, target_fact AS targetFact,
-         source_text AS sourceText, target_text AS targetText, reasoning, confidence,
-         strongest_at AS strongestAt, last_seen_at AS lastSeenAt,
+    `SELECT "edgeId", "sourceFact", "targetFact", "sourceText", "targetText", reasoning, confidence,
+       "strongestAt", "lastSeenAt" FROM (
+       SELECT edge_id AS "edgeId", source_fact AS "sourceFact", target_fact AS "targetFact",
+         source_text AS "sourceText", target_text AS "targetText", reasoning, confidence,
+         strongest_at AS "strongestAt", last_seen_at AS "lastSeenAt",
          ROW_NUMBER() OVER (PARTITION BY edge_id
            ORDER BY confidence DESC, strongest_at, source_fact, target_fact) AS rank
-       FROM vault_causal_witnesses WHERE edge_id IN ${jsonIds(db.dialect)})
-     WHERE rank <= ? ORDER BY edgeId, rank`,
+       FROM vault_causal_witnesses WHERE edge_id IN ${jsonIds(db.dialect)}) w
+     WHERE rank <= ? ORDER BY "edgeId", rank`,
     [ids, keep],
   );
   return { counts, rows };

@@ -47,7 +47,7 @@ export async function declaringDocuments(
   vault: string,
 ): Promise<DeclaringDocument[]> {
   const rows = await db.all<{ id: number; path: string; collectionId: number; fm: string }>(
-    `SELECT id, path, collection_id AS collectionId, frontmatter AS fm FROM vault_documents
+    `SELECT id, path, collection_id AS "collectionId", frontmatter AS fm FROM vault_documents
      WHERE vault = ? AND active = 1 AND (frontmatter LIKE ? OR frontmatter LIKE ?) ORDER BY id`,
     [vault, '%"caused_by"%', '%"causes"%'],
   );
@@ -77,7 +77,7 @@ export async function activeDocumentsByKey(
 ): Promise<DocumentKey[]> {
   if (keys.docids.length === 0 && keys.paths.length === 0) return [];
   return db.all<DocumentKey>(
-    `SELECT d.id, d.docid, d.path, d.collection_id AS collectionId, c.name AS collection
+    `SELECT d.id, d.docid, d.path, d.collection_id AS "collectionId", c.name AS collection
      FROM vault_documents d JOIN vault_collections c ON c.id = d.collection_id
      WHERE d.vault = ? AND d.active = 1 AND (d.docid IN ${jsonTexts(db.dialect)}
        OR d.path IN ${jsonTexts(db.dialect)}) ORDER BY d.id`,
@@ -91,7 +91,7 @@ export async function declaredCausalEdges(
   vault: string,
 ): Promise<{ sourceId: number; targetId: number; reasoning: string | null }[]> {
   return db.all(
-    `SELECT source_id AS sourceId, target_id AS targetId, reasoning FROM vault_edges
+    `SELECT source_id AS "sourceId", target_id AS "targetId", reasoning FROM vault_edges
      WHERE vault = ? AND edge_type = 'causal' AND origin = 'declared' ORDER BY id`,
     [vault],
   );

@@ -64,7 +64,7 @@ export function createVaultCoActivation(db: Queryable): VaultCoActivation {
       for (const [a, b] of pairs.values()) {
         await tx.run(
           `INSERT INTO vault_coactivations(vault, doc_a, doc_b, count, last_at) VALUES (?, ?, ?, 1, ?)
-           ON CONFLICT(vault, doc_a, doc_b) DO UPDATE SET count = count + 1, last_at = excluded.last_at`,
+           ON CONFLICT(vault, doc_a, doc_b) DO UPDATE SET count = vault_coactivations.count + 1, last_at = excluded.last_at`,
           [vault, a, b, o.at],
         );
       }

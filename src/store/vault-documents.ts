@@ -129,8 +129,8 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
 
     async syncState(tx, collectionId) {
       const rows = await tx.all<Omit<VaultSyncState, 'active'> & { active: number }>(
-        `SELECT id, path, size, mtime, content_hash AS contentHash, origin, active,
-           deactivation_reason AS deactivationReason
+        `SELECT id, path, size, mtime, content_hash AS "contentHash", origin, active,
+           deactivation_reason AS "deactivationReason"
          FROM vault_documents WHERE collection_id = ?`,
         [collectionId],
       );

@@ -145,13 +145,13 @@ export async function vaultNeighbours(
   const params: SqlValue[] = [list(opts.fromIds), opts.type, ...cond.params];
   if (opts.collectionIds !== undefined) params.push(list(opts.collectionIds));
   return db.all<VaultNeighbour>(
-    `SELECT fromId, id, edgeId, weight FROM (
-       SELECT e.${from} AS fromId, e.${to} AS id, e.id AS edgeId, e.weight,
+    `SELECT "fromId", id, "edgeId", weight FROM (
+       SELECT e.${from} AS "fromId", e.${to} AS id, e.id AS "edgeId", e.weight,
          ROW_NUMBER() OVER (PARTITION BY e.${from} ORDER BY e.weight DESC, e.${to}) AS rank
        FROM vault_edges e JOIN vault_documents d ON d.id = e.${to}
        WHERE e.${from} IN ${jsonIds(db.dialect)} AND e.edge_type = ?
          AND ${cond.sql} ${inCollections}
-     ) n WHERE rank <= ? ORDER BY fromId, rank`,
+     ) n WHERE rank <= ? ORDER BY "fromId", rank`,
     [...params, opts.perAnchor],
   );
 }

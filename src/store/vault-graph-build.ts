@@ -29,7 +29,7 @@ export function builtEdges(
   type: VaultEdgeType,
 ): Promise<BuiltEdge[]> {
   return db.all<BuiltEdge>(
-    `SELECT id, source_id AS sourceId, target_id AS targetId FROM vault_edges
+    `SELECT id, source_id AS "sourceId", target_id AS "targetId" FROM vault_edges
      WHERE vault = ? AND edge_type = ? AND origin = 'built' ORDER BY id`,
     [vault, type],
   );

@@ -137,8 +137,8 @@ export function createVaultLifecycle(db: Queryable): VaultLifecycle {
       const rows = await db.all<
         Omit<VaultCollectionStats, 'contentTypes' | 'deactivationReasons'> & { id: number }
       >(
-        `SELECT c.id, c.name AS collection, c.content_root AS contentRoot,
-           c.last_synced_at AS lastSyncedAt, COUNT(d.id) AS documents,
+        `SELECT c.id, c.name AS collection, c.content_root AS "contentRoot",
+           c.last_synced_at AS "lastSyncedAt", COUNT(d.id) AS documents,
            COALESCE(SUM(d.active), 0) AS active, COUNT(d.id) - COALESCE(SUM(d.active), 0) AS inactive,
            COALESCE(SUM(d.pinned), 0) AS pinned,
            COALESCE(SUM(CASE WHEN d.active = 1 AND d.snoozed_until > ? THEN 1 ELSE 0 END), 0) AS snoozed,

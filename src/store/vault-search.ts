@@ -36,7 +36,7 @@ export function createVaultSearch(db: Queryable, rank: VaultRank): VaultSearch {
     if (ranked.length === 0) return [];
     const where = documentConditions(filter);
     const rows = await db.all<{ id: number; documentId: number; text: string }>(
-      `SELECT f.id, f.document_id AS documentId, f.text
+      `SELECT f.id, f.document_id AS "documentId", f.text
        FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
        WHERE f.id IN ${jsonIds(db.dialect)} AND ${where.sql}`,
       [JSON.stringify(ranked.map((r) => r.rowid)), ...where.params],
