@@ -19,6 +19,11 @@ export const POSTGRES_SUITES = [
   'test/backplane/**/*.test.ts',
   'test/concurrency/{claims,caps,dependencies,lease,inbox,refusal-circuit}.test.ts',
   'test/replicas/**/*.test.ts',
+  'test/context/search-tools.test.ts',
+  // Not yet on PostgreSQL: beads-sync, build-graphs, causal-derive, causal-links, every-tool, profile.
+  'test/vault/{causal-pipeline,coactivation,core-embed,declared-edges,diary,evolution}.test.ts',
+  'test/vault/{extraction-backlog,extraction-config,extraction-provider,kg-query}.test.ts',
+  'test/vault/{serve-watch,stage-config,stage-providers,vault-tools,vault-watch}.test.ts',
 ];
 
 /** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */

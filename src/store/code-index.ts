@@ -1,9 +1,11 @@
 // Named search operations over code chunks: BM25 over the code corpus's postings (exact, per
 // collection), chunk vectors (code-vectors.ts), and how many chunks the postings do not hold
-// yet. Dialect-specific SQL lives here so the code domain never writes vec0 or postings SQL.
+// yet, on either backend (id lists per dialect: json-lists.ts). Dialect-specific SQL lives here
+// so the code domain never writes vec0 or postings SQL.
 import { codeTokenizer, type RankedDoc, snippet } from '../search/index.js';
 import { type CodeFilter, codeFilterSql, narrows } from './code-filter.js';
 import { type CodeVectors, createCodeVectors } from './code-vectors.js';
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 import type { VectorTables } from './vector-tables.js';
 
@@ -56,7 +58,7 @@ export function createCodeIndex(db: Queryable, rank: CodeRank, vectors?: VectorT
     const where = codeFilterSql(filter);
     const rows = await db.all<{ id: number; text: string }>(
       `SELECT c.id, c.text FROM code_chunks c JOIN code_files f ON f.id = c.file_id
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
+       WHERE c.id IN ${jsonIds(db.dialect)} AND ${where.sql}`,
       [JSON.stringify(ranked.map((r) => r.rowid)), ...where.params],
     );
     const text = new Map(rows.map((r) => [r.id, r.text]));
@@ -97,7 +99,7 @@ export function createCodeIndex(db: Queryable, rank: CodeRank, vectors?: VectorT
       if (ids.length === 0) return 0;
       const row = await db.get<{ n: number }>(
         `SELECT COUNT(*) AS n FROM code_postings_dirty d JOIN code_chunks c ON c.id = d.chunk_id
-         WHERE c.collection_id IN (SELECT value FROM json_each(?))`,
+         WHERE c.collection_id IN ${jsonIds(db.dialect)}`,
         [JSON.stringify(ids)],
       );
       return row?.n ?? 0;

@@ -1,7 +1,8 @@
 // Named operations for extracted facts in the knowledge graph (migration 29's tables): a
 // document's facts replace its evidence, triples left without evidence are ended (valid_to set,
 // status 'retracted'), and kg_query's reads (triples touching entities as of a time, their
-// evidence joined to vault documents). Portable SQL but for json_each lists.
+// evidence joined to vault documents). Portable SQL; lists per dialect.
+import { jsonIds, jsonTexts } from './json-lists.js';
 import type { Queryable } from './types.js';
 
 /** The evidence key prefix of a vault document: `vault-doc:<row id>`. */
@@ -121,7 +122,7 @@ export async function replaceDocumentFacts(
   if (touched.length === 0) return 0;
   const { changes } = await tx.run(
     `UPDATE graph_triples SET status = 'retracted', valid_to = ?, updated_at = ?
-     WHERE id IN (SELECT value FROM json_each(?)) AND status = 'current'
+     WHERE id IN ${jsonIds(tx.dialect)} AND status = 'current'
        AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.triple_id = graph_triples.id)`,
     [now, now, list(touched.map((t) => t.id))],
   );
@@ -140,8 +141,8 @@ export async function factTriples(
   opts: { direction: 'outgoing' | 'incoming' | 'both'; asOf: number | null; limit: number },
 ): Promise<FactTripleRow[]> {
   const ends: string[] = [];
-  if (opts.direction !== 'incoming') ends.push('subject IN (SELECT value FROM json_each(?))');
-  if (opts.direction !== 'outgoing') ends.push('object IN (SELECT value FROM json_each(?))');
+  if (opts.direction !== 'incoming') ends.push(`subject IN ${jsonTexts(db.dialect)}`);
+  if (opts.direction !== 'outgoing') ends.push(`object IN ${jsonTexts(db.dialect)}`);
   const when =
     opts.asOf === null
       ? "status = 'current'"
@@ -149,7 +150,7 @@ export async function factTriples(
   const params = [graphId, ...ends.map(() => list(names))];
   if (opts.asOf !== null) params.push(opts.asOf, opts.asOf);
   return db.all<FactTripleRow>(
-    `SELECT id, subject, predicate, object, valid_from AS validFrom, valid_to AS validTo,
+    `SELECT id, subject, predicate, object, valid_from AS "validFrom", valid_to AS "validTo",
        confidence, status FROM graph_triples
      WHERE graph_id = ? AND (${ends.join(' OR ')}) AND ${when} ORDER BY id LIMIT ?`,
     [...params, opts.limit],
@@ -169,19 +170,19 @@ export async function factEvidence(
   const ids = list(tripleIds);
   const counted = await db.all<{ id: number; n: number }>(
     `SELECT triple_id AS id, COUNT(*) AS n FROM graph_evidence
-     WHERE triple_id IN (SELECT value FROM json_each(?)) GROUP BY triple_id`,
+     WHERE triple_id IN ${jsonIds(db.dialect)} GROUP BY triple_id`,
     [ids],
   );
   const rows = await db.all<FactEvidenceRow>(
-    `SELECT r.tripleId, r.document, r.fact, r.observedAt, d.docid, c.name AS collection, d.path
-     FROM (SELECT triple_id AS tripleId, document, fact, observed_at AS observedAt,
+    `SELECT r."tripleId", r.document, r.fact, r."observedAt", d.docid, c.name AS collection, d.path
+     FROM (SELECT triple_id AS "tripleId", document, fact, observed_at AS "observedAt",
              ROW_NUMBER() OVER (PARTITION BY triple_id
                ORDER BY observed_at DESC, document, fact) AS rank
-           FROM graph_evidence WHERE triple_id IN (SELECT value FROM json_each(?))) r
+           FROM graph_evidence WHERE triple_id IN ${jsonIds(db.dialect)}) r
      LEFT JOIN vault_documents d
        ON r.document LIKE '${VAULT_DOC}%' AND d.id = CAST(substr(r.document, ${VAULT_DOC.length + 1}) AS INTEGER)
      LEFT JOIN vault_collections c ON c.id = d.collection_id
-     WHERE r.rank <= ? ORDER BY r.tripleId, r.rank`,
+     WHERE r.rank <= ? ORDER BY r."tripleId", r.rank`,
     [ids, keep],
   );
   return { counts: new Map(counted.map((c) => [c.id, c.n])), rows };

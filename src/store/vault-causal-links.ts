@@ -1,9 +1,10 @@
 // Named operations behind the vault's extracted causal links: which active documents state a
 // cause entity or name it as a `caused_by` cause (graph_entities by slug → triples → evidence),
 // the witnesses of one edge written as a set, and the traversal's reads (one causal step from
-// documents with both endpoints active, witnesses with their counts). Portable SQL but json_each.
+// documents with both endpoints active, witnesses with their counts). Portable SQL; id lists per dialect.
 import { VAULT_DOC } from './graph-facts.js';
-import type { Queryable, SqlValue } from './types.js';
+import { jsonIds, jsonTexts } from './json-lists.js';
+import type { Dialect, Queryable, SqlValue } from './types.js';
 
 const list = (values: readonly (string | number)[]): string => JSON.stringify([...values]);
 
@@ -16,10 +17,10 @@ const EVIDENCE_DOC = `CAST(substr(ev.document, ${VAULT_DOC.length + 1}) AS INTEG
  * Written to start from the entities by slug, then the triples by subject or object, then the
  * evidence by triple: an index lookup at each step, never a scan of the graph.
  */
-const documentsOf = (hits: string): string => `
+const documentsOf = (hits: string, dialect: Dialect): string => `
   WITH names AS (
     SELECT name FROM graph_entities
-    WHERE graph_id = ? AND slug IN (SELECT value FROM json_each(?))
+    WHERE graph_id = ? AND slug IN ${jsonTexts(dialect)}
   ), hits AS (${hits}), docs AS (
     SELECT DISTINCT ${EVIDENCE_DOC} AS id FROM hits h CROSS JOIN graph_evidence ev
     WHERE ev.triple_id = h.id AND ev.document LIKE '${VAULT_DOC}%'
@@ -31,11 +32,15 @@ const documentsOf = (hits: string): string => `
 /**
  * Current triples with a `names` entity as subject (or object), of `predicate` or not. The
  * object side names its index (SQLite otherwise prefers walking the covering partial index of
- * the whole graph).
+ * the whole graph); PostgreSQL has no such hint.
  */
-const triplesBy = (end: 'subject' | 'object', predicate: '=' | '<>' | 'any'): string =>
+const triplesBy = (
+  end: 'subject' | 'object',
+  predicate: '=' | '<>' | 'any',
+  dialect: Dialect,
+): string =>
   `SELECT t.id FROM names n CROSS JOIN graph_triples t
-   ${end === 'object' ? 'INDEXED BY graph_triples_object' : ''}
+   ${end === 'object' && dialect === 'sqlite' ? 'INDEXED BY graph_triples_object' : ''}
    WHERE t.graph_id = ? AND t.${end} = n.name AND t.status = 'current'
    ${predicate === 'any' ? '' : `AND t.predicate ${predicate} 'caused_by'`}`;
 
@@ -71,8 +76,8 @@ export async function causeStatingDocuments(
   opts: SlugQuery,
 ): Promise<CausalDocumentRow[]> {
   if (opts.slugs.length === 0) return [];
-  const hits = `${triplesBy('subject', 'any')} UNION ${triplesBy('object', '<>')}`;
-  return db.all<CausalDocumentRow>(documentsOf(hits), slugParams(opts, 2));
+  const hits = `${triplesBy('subject', 'any', db.dialect)} UNION ${triplesBy('object', '<>', db.dialect)}`;
+  return db.all<CausalDocumentRow>(documentsOf(hits, db.dialect), slugParams(opts, 2));
 }
 
 /**
@@ -85,7 +90,10 @@ export async function causeNamingDocuments(
   opts: SlugQuery,
 ): Promise<CausalDocumentRow[]> {
   if (opts.slugs.length === 0) return [];
-  return db.all<CausalDocumentRow>(documentsOf(triplesBy('object', '=')), slugParams(opts, 1));
+  return db.all<CausalDocumentRow>(
+    documentsOf(triplesBy('object', '=', db.dialect), db.dialect),
+    slugParams(opts, 1),
+  );
 }
 
 /** Active documents among `ids`, with their content. */
@@ -96,7 +104,7 @@ export async function activeDocumentContents(
   if (ids.length === 0) return [];
   return db.all<CausalDocumentRow>(
     `SELECT id, content FROM vault_documents
-     WHERE id IN (SELECT value FROM json_each(?)) AND active = 1 ORDER BY id`,
+     WHERE id IN ${jsonIds(db.dialect)} AND active = 1 ORDER BY id`,
     [list(ids)],
   );
 }
@@ -110,8 +118,8 @@ export async function causalEdgeEnds(
   const [from, to] =
     opts.end === 'source' ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
   return db.all(
-    `SELECT id AS edgeId, ${from} AS fromId, ${to} AS toId, origin FROM vault_edges
-     WHERE ${from} IN (SELECT value FROM json_each(?)) AND edge_type = 'causal' ORDER BY id`,
+    `SELECT id AS "edgeId", ${from} AS "fromId", ${to} AS "toId", origin FROM vault_edges
+     WHERE ${from} IN ${jsonIds(db.dialect)} AND edge_type = 'causal' ORDER BY id`,
     [list(opts.ids)],
   );
 }
@@ -124,7 +132,7 @@ export async function causalWitnessCounts(
   if (edgeIds.length === 0) return new Map();
   const rows = await db.all<{ id: number; n: number }>(
     `SELECT edge_id AS id, COUNT(*) AS n FROM vault_causal_witnesses
-     WHERE edge_id IN (SELECT value FROM json_each(?)) GROUP BY edge_id`,
+     WHERE edge_id IN ${jsonIds(db.dialect)} GROUP BY edge_id`,
     [list(edgeIds)],
   );
   return new Map(rows.map((r) => [r.id, r.n]));
@@ -133,7 +141,7 @@ export async function causalWitnessCounts(
 /** Deletes causal edges by id, with their witnesses. */
 export async function deleteCausalEdges(tx: Queryable, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const inIds = 'IN (SELECT value FROM json_each(?))';
+  const inIds = `IN ${jsonIds(tx.dialect)}`;
   await tx.run(`DELETE FROM vault_causal_witnesses WHERE edge_id ${inIds}`, [list(ids)]);
   const { changes } = await tx.run(`DELETE FROM vault_edges WHERE id ${inIds}`, [list(ids)]);
   return changes;
@@ -177,7 +185,7 @@ export async function replaceCausalWitnesses(
   const keep = list(witnesses.map((w) => `${w.sourceFact}:${w.targetFact}`));
   await tx.run(
     `DELETE FROM vault_causal_witnesses WHERE edge_id = ?
-       AND (source_fact || ':' || target_fact) NOT IN (SELECT value FROM json_each(?))`,
+       AND (source_fact || ':' || target_fact) NOT IN ${jsonTexts(tx.dialect)}`,
     [edgeId, keep],
   );
 }

@@ -1,6 +1,7 @@
 // find_causal_links' reads: one causal step from a set of documents (both endpoints active,
 // edges already taken skipped, heaviest first, bounded) and the stored witnesses of edges (how
-// many each has, the strongest few). Portable SQL but json_each lists.
+// many each has, the strongest few). Portable SQL; id lists per dialect.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { causalWitnessCounts, type CausalWitnessInput } from './vault-causal-links.js';
 
@@ -39,14 +40,14 @@ export async function causalStep(
   if (opts.fromIds.length === 0 || opts.limit <= 0) return [];
   const [from, to] = opts.forward ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
   return db.all<CausalStepRow>(
-    `SELECT e.id AS edgeId, e.${from} AS fromId, e.${to} AS toId, s.docid AS sourceDocid,
-       t.docid AS targetDocid, s.path AS sourcePath, t.path AS targetPath, e.weight, e.origin,
-       e.reasoning, e.confidence, e.updated_at AS updatedAt
+    `SELECT e.id AS "edgeId", e.${from} AS "fromId", e.${to} AS "toId", s.docid AS "sourceDocid",
+       t.docid AS "targetDocid", s.path AS "sourcePath", t.path AS "targetPath", e.weight, e.origin,
+       e.reasoning, e.confidence, e.updated_at AS "updatedAt"
      FROM vault_edges e
      JOIN vault_documents s ON s.id = e.source_id AND s.active = 1
      JOIN vault_documents t ON t.id = e.target_id AND t.active = 1
-     WHERE e.${from} IN (SELECT value FROM json_each(?)) AND e.edge_type = 'causal'
-       AND e.id NOT IN (SELECT value FROM json_each(?))
+     WHERE e.${from} IN ${jsonIds(db.dialect)} AND e.edge_type = 'causal'
+       AND e.id NOT IN ${jsonIds(db.dialect)}
      ORDER BY e.weight DESC, s.docid, t.docid LIMIT ?`,
     [list(opts.fromIds), list(opts.skipEdgeIds), opts.limit],
   );
@@ -71,15 +72,15 @@ export async function causalWitnesses(
   const ids = list(edgeIds);
   const counts = await causalWitnessCounts(db, edgeIds);
   const rows = await db.all<CausalWitnessRow>(
-    `SELECT edgeId, sourceFact, targetFact, sourceText, targetText, reasoning, confidence,
-       strongestAt, lastSeenAt FROM (
-       SELECT edge_id AS edgeId, source_fact AS sourceFact, target_fact AS targetFact,
-         source_text AS sourceText, target_text AS targetText, reasoning, confidence,
-         strongest_at AS strongestAt, last_seen_at AS lastSeenAt,
+    `SELECT "edgeId", "sourceFact", "targetFact", "sourceText", "targetText", reasoning, confidence,
+       "strongestAt", "lastSeenAt" FROM (
+       SELECT edge_id AS "edgeId", source_fact AS "sourceFact", target_fact AS "targetFact",
+         source_text AS "sourceText", target_text AS "targetText", reasoning, confidence,
+         strongest_at AS "strongestAt", last_seen_at AS "lastSeenAt",
          ROW_NUMBER() OVER (PARTITION BY edge_id
            ORDER BY confidence DESC, strongest_at, source_fact, target_fact) AS rank
-       FROM vault_causal_witnesses WHERE edge_id IN (SELECT value FROM json_each(?)))
-     WHERE rank <= ? ORDER BY edgeId, rank`,
+       FROM vault_causal_witnesses WHERE edge_id IN ${jsonIds(db.dialect)}) w
+     WHERE rank <= ? ORDER BY "edgeId", rank`,
     [ids, keep],
   );
   return { counts, rows };

@@ -3,6 +3,7 @@
 // the declared causal edges of a vault, and one eligible causal step with the retrieval filter's
 // collection policy resolved inside the store (so ineligible documents never take a slot).
 import { jsonObject } from '../shared/index.js';
+import { jsonTexts } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { type VaultNeighbour, vaultNeighbours } from './vault-edges.js';
 import { filterCollections } from './vault-filter.js';
@@ -46,7 +47,7 @@ export async function declaringDocuments(
   vault: string,
 ): Promise<DeclaringDocument[]> {
   const rows = await db.all<{ id: number; path: string; collectionId: number; fm: string }>(
-    `SELECT id, path, collection_id AS collectionId, frontmatter AS fm FROM vault_documents
+    `SELECT id, path, collection_id AS "collectionId", frontmatter AS fm FROM vault_documents
      WHERE vault = ? AND active = 1 AND (frontmatter LIKE ? OR frontmatter LIKE ?) ORDER BY id`,
     [vault, '%"caused_by"%', '%"causes"%'],
   );
@@ -76,10 +77,10 @@ export async function activeDocumentsByKey(
 ): Promise<DocumentKey[]> {
   if (keys.docids.length === 0 && keys.paths.length === 0) return [];
   return db.all<DocumentKey>(
-    `SELECT d.id, d.docid, d.path, d.collection_id AS collectionId, c.name AS collection
+    `SELECT d.id, d.docid, d.path, d.collection_id AS "collectionId", c.name AS collection
      FROM vault_documents d JOIN vault_collections c ON c.id = d.collection_id
-     WHERE d.vault = ? AND d.active = 1 AND (d.docid IN (SELECT value FROM json_each(?))
-       OR d.path IN (SELECT value FROM json_each(?))) ORDER BY d.id`,
+     WHERE d.vault = ? AND d.active = 1 AND (d.docid IN ${jsonTexts(db.dialect)}
+       OR d.path IN ${jsonTexts(db.dialect)}) ORDER BY d.id`,
     [vault, JSON.stringify([...keys.docids]), JSON.stringify([...keys.paths])],
   );
 }
@@ -90,7 +91,7 @@ export async function declaredCausalEdges(
   vault: string,
 ): Promise<{ sourceId: number; targetId: number; reasoning: string | null }[]> {
   return db.all(
-    `SELECT source_id AS sourceId, target_id AS targetId, reasoning FROM vault_edges
+    `SELECT source_id AS "sourceId", target_id AS "targetId", reasoning FROM vault_edges
      WHERE vault = ? AND edge_type = 'causal' AND origin = 'declared' ORDER BY id`,
     [vault],
   );

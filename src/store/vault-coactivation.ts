@@ -2,6 +2,7 @@
 // reads join its working set, a document that joins pairs once with every document already in
 // the set (re-reading a document of the set forms no new pair), and the scorer reads, for a set
 // of candidates, each one's pair counts with the others.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 
 export interface CoAccessOptions {
@@ -63,7 +64,7 @@ export function createVaultCoActivation(db: Queryable): VaultCoActivation {
       for (const [a, b] of pairs.values()) {
         await tx.run(
           `INSERT INTO vault_coactivations(vault, doc_a, doc_b, count, last_at) VALUES (?, ?, ?, 1, ?)
-           ON CONFLICT(vault, doc_a, doc_b) DO UPDATE SET count = count + 1, last_at = excluded.last_at`,
+           ON CONFLICT(vault, doc_a, doc_b) DO UPDATE SET count = vault_coactivations.count + 1, last_at = excluded.last_at`,
           [vault, a, b, o.at],
         );
       }
@@ -84,8 +85,8 @@ export function createVaultCoActivation(db: Queryable): VaultCoActivation {
       const list = JSON.stringify(unique);
       const rows = await db.all<{ a: number; b: number; n: number }>(
         `SELECT doc_a AS a, doc_b AS b, count AS n FROM vault_coactivations
-         WHERE vault = ? AND doc_a IN (SELECT value FROM json_each(?))
-           AND doc_b IN (SELECT value FROM json_each(?))`,
+         WHERE vault = ? AND doc_a IN ${jsonIds(db.dialect)}
+           AND doc_b IN ${jsonIds(db.dialect)}`,
         [vault, list, list],
       );
       for (const r of rows) {

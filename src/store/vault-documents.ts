@@ -3,6 +3,7 @@
 // tools make. Every read is keyed by vault. Rows are never deleted: documents deactivate.
 import { createHash } from 'node:crypto';
 
+import { jsonIds, jsonTexts } from './json-lists.js';
 import type { Queryable } from './types.js';
 import {
   COLLECTION_COLUMNS,
@@ -128,8 +129,8 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
 
     async syncState(tx, collectionId) {
       const rows = await tx.all<Omit<VaultSyncState, 'active'> & { active: number }>(
-        `SELECT id, path, size, mtime, content_hash AS contentHash, origin, active,
-           deactivation_reason AS deactivationReason
+        `SELECT id, path, size, mtime, content_hash AS "contentHash", origin, active,
+           deactivation_reason AS "deactivationReason"
          FROM vault_documents WHERE collection_id = ?`,
         [collectionId],
       );
@@ -230,7 +231,7 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
     },
 
     async documentsById(vault, idList) {
-      const rows = await docsWhere('d.vault = ? AND d.id IN (SELECT value FROM json_each(?))', [
+      const rows = await docsWhere(`d.vault = ? AND d.id IN ${jsonIds(db.dialect)}`, [
         vault,
         ids(idList),
       ]);
@@ -243,7 +244,7 @@ export function createVaultDocuments(db: Queryable): VaultDocuments {
       const rows = await db.all<RawMeta>(
         `SELECT ${META_COLUMNS} FROM ${DOC_FROM} WHERE d.vault = ?
            ${options.includeInactive === true ? '' : 'AND d.active = 1'}
-           ${names === undefined ? '' : 'AND c.name IN (SELECT value FROM json_each(?))'}
+           ${names === undefined ? '' : `AND c.name IN ${jsonTexts(db.dialect)}`}
          ORDER BY c.name, d.path`,
         names === undefined ? [vault] : [vault, JSON.stringify(names)],
       );

@@ -2,6 +2,7 @@
 // removal of one origin's edges around documents (re-derivation), active-edge totals, and the
 // eligible neighbours of documents along one edge type, with the retrieval filter applied
 // inside the query so an ineligible document never takes a slot.
+import { jsonIds } from './json-lists.js';
 import type { Queryable, SqlValue } from './types.js';
 import { documentConditions } from './vault-filter.js';
 import type { VaultFilter } from './vault-types.js';
@@ -77,7 +78,7 @@ export async function removeVaultEdges(
   },
 ): Promise<number> {
   if (opts.documentIds.length === 0) return 0;
-  const inList = (col: string): string => `${col} IN (SELECT value FROM json_each(?))`;
+  const inList = (col: string): string => `${col} IN ${jsonIds(tx.dialect)}`;
   const ids = list(opts.documentIds);
   const ends =
     opts.end === 'source'
@@ -140,19 +141,17 @@ export async function vaultNeighbours(
   const [from, to] = opts.forward ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
   const cond = documentConditions(opts.filter);
   const inCollections =
-    opts.collectionIds === undefined
-      ? ''
-      : 'AND d.collection_id IN (SELECT value FROM json_each(?))';
+    opts.collectionIds === undefined ? '' : `AND d.collection_id IN ${jsonIds(db.dialect)}`;
   const params: SqlValue[] = [list(opts.fromIds), opts.type, ...cond.params];
   if (opts.collectionIds !== undefined) params.push(list(opts.collectionIds));
   return db.all<VaultNeighbour>(
-    `SELECT fromId, id, edgeId, weight FROM (
-       SELECT e.${from} AS fromId, e.${to} AS id, e.id AS edgeId, e.weight,
+    `SELECT "fromId", id, "edgeId", weight FROM (
+       SELECT e.${from} AS "fromId", e.${to} AS id, e.id AS "edgeId", e.weight,
          ROW_NUMBER() OVER (PARTITION BY e.${from} ORDER BY e.weight DESC, e.${to}) AS rank
        FROM vault_edges e JOIN vault_documents d ON d.id = e.${to}
-       WHERE e.${from} IN (SELECT value FROM json_each(?)) AND e.edge_type = ?
+       WHERE e.${from} IN ${jsonIds(db.dialect)} AND e.edge_type = ?
          AND ${cond.sql} ${inCollections}
-     ) WHERE rank <= ? ORDER BY fromId, rank`,
+     ) n WHERE rank <= ? ORDER BY "fromId", rank`,
     [...params, opts.perAnchor],
   );
 }

@@ -45,7 +45,7 @@ export async function documentsToExtract(
   opts: { extractor: string; maxAttempts: number; after: number; limit: number },
 ): Promise<VaultExtractionTodo[]> {
   return db.all<VaultExtractionTodo>(
-    `SELECT d.id, d.vault, d.content, d.content_hash AS contentHash, d.modified_at AS modifiedAt
+    `SELECT d.id, d.vault, d.content, d.content_hash AS "contentHash", d.modified_at AS "modifiedAt"
      FROM vault_documents d WHERE ${WAITING} AND d.id > ? ORDER BY d.id LIMIT ?`,
     [opts.extractor, opts.maxAttempts, opts.after, opts.limit],
   );

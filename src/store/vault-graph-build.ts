@@ -2,6 +2,7 @@
 // effective-time order (the temporal backbone's chain), the built edges of one type (to diff
 // against what a rebuild derives), removing edges by id, and which active documents have a
 // stored whole-document vector from a model. Reads take any queryable; writes the caller's tx.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 import type { VaultEdgeType } from './vault-edges.js';
 
@@ -28,7 +29,7 @@ export function builtEdges(
   type: VaultEdgeType,
 ): Promise<BuiltEdge[]> {
   return db.all<BuiltEdge>(
-    `SELECT id, source_id AS sourceId, target_id AS targetId FROM vault_edges
+    `SELECT id, source_id AS "sourceId", target_id AS "targetId" FROM vault_edges
      WHERE vault = ? AND edge_type = ? AND origin = 'built' ORDER BY id`,
     [vault, type],
   );
@@ -38,14 +39,12 @@ export function builtEdges(
 export async function deleteVaultEdges(tx: Queryable, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const list = JSON.stringify([...ids]);
-  await tx.run(
-    'DELETE FROM vault_causal_witnesses WHERE edge_id IN (SELECT value FROM json_each(?))',
-    [list],
-  );
-  const { changes } = await tx.run(
-    'DELETE FROM vault_edges WHERE id IN (SELECT value FROM json_each(?))',
-    [list],
-  );
+  await tx.run(`DELETE FROM vault_causal_witnesses WHERE edge_id IN ${jsonIds(tx.dialect)}`, [
+    list,
+  ]);
+  const { changes } = await tx.run(`DELETE FROM vault_edges WHERE id IN ${jsonIds(tx.dialect)}`, [
+    list,
+  ]);
   return changes;
 }
 

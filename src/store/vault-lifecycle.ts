@@ -2,6 +2,7 @@
 // archive and restore, access counters), the timeline of a document's neighbours by effective
 // time (authored_at, else modified_at) and per-collection statistics. Writes run inside the
 // caller's write transaction; every statement is keyed by vault.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { DOC_FROM, META_COLUMNS, type RawMeta, toMeta } from './vault-rows.js';
 import type { VaultDocumentMeta } from './vault-types.js';
@@ -62,7 +63,6 @@ export interface VaultLifecycle {
   stats(vault: string, options: { now: number; model?: string }): Promise<VaultCollectionStats[]>;
 }
 
-const IN = 'id IN (SELECT value FROM json_each(?))';
 const EFFECTIVE = 'COALESCE(d.authored_at, d.modified_at)';
 
 async function update(
@@ -73,11 +73,10 @@ async function update(
   params: (number | string | null)[],
 ) {
   if (ids.length === 0) return 0;
-  const r = await tx.run(`UPDATE vault_documents SET ${set} WHERE vault = ? AND ${IN}`, [
-    ...params,
-    vault,
-    JSON.stringify([...new Set(ids)]),
-  ]);
+  const r = await tx.run(
+    `UPDATE vault_documents SET ${set} WHERE vault = ? AND id IN ${jsonIds(tx.dialect)}`,
+    [...params, vault, JSON.stringify([...new Set(ids)])],
+  );
   return r.changes;
 }
 
@@ -138,8 +137,8 @@ export function createVaultLifecycle(db: Queryable): VaultLifecycle {
       const rows = await db.all<
         Omit<VaultCollectionStats, 'contentTypes' | 'deactivationReasons'> & { id: number }
       >(
-        `SELECT c.id, c.name AS collection, c.content_root AS contentRoot,
-           c.last_synced_at AS lastSyncedAt, COUNT(d.id) AS documents,
+        `SELECT c.id, c.name AS collection, c.content_root AS "contentRoot",
+           c.last_synced_at AS "lastSyncedAt", COUNT(d.id) AS documents,
            COALESCE(SUM(d.active), 0) AS active, COUNT(d.id) - COALESCE(SUM(d.active), 0) AS inactive,
            COALESCE(SUM(d.pinned), 0) AS pinned,
            COALESCE(SUM(CASE WHEN d.active = 1 AND d.snoozed_until > ? THEN 1 ELSE 0 END), 0) AS snoozed,

@@ -1,6 +1,7 @@
 // Named operations on the vault's A-MEM notes (migration 30): read notes, write one, append an
 // evolution entry (a note's before and after, the document that triggered it), and read a
 // document's evolution newest first with its trigger document. Writes take the caller's tx.
+import { jsonIds } from './json-lists.js';
 import type { Queryable } from './types.js';
 
 export interface VaultNote {
@@ -51,8 +52,8 @@ export async function readVaultNotes(
 ): Promise<Map<number, VaultNote>> {
   if (documentIds.length === 0) return new Map();
   const rows = await db.all<RawNote>(
-    `SELECT document_id AS documentId, keywords, tags, context, updated_at AS updatedAt
-     FROM vault_notes WHERE document_id IN (SELECT value FROM json_each(?))`,
+    `SELECT document_id AS "documentId", keywords, tags, context, updated_at AS "updatedAt"
+     FROM vault_notes WHERE document_id IN ${jsonIds(db.dialect)}`,
     [JSON.stringify([...documentIds])],
   );
   return new Map(
@@ -121,8 +122,8 @@ export async function vaultEvolutionOf(
 ): Promise<{ entries: VaultEvolutionRow[]; total: number }> {
   const rows = await db.all<RawEvolution>(
     `SELECT e.id, e.keywords_before AS kb, e.keywords_after AS ka, e.tags_before AS tb,
-       e.tags_after AS ta, e.context_before AS contextBefore, e.context_after AS contextAfter,
-       e.created_at AS createdAt, t.id AS tid, t.docid, t.path, t.title, c.name AS collection
+       e.tags_after AS ta, e.context_before AS "contextBefore", e.context_after AS "contextAfter",
+       e.created_at AS "createdAt", t.id AS tid, t.docid, t.path, t.title, c.name AS collection
      FROM vault_evolution e LEFT JOIN vault_documents t ON t.id = e.trigger_id
      LEFT JOIN vault_collections c ON c.id = t.collection_id
      WHERE e.document_id = ? ORDER BY e.created_at DESC, e.id DESC LIMIT ?`,
@@ -161,7 +162,7 @@ export async function vaultNoteKeywords(
   vault: string,
 ): Promise<{ documentId: number; keywords: string[] }[]> {
   const rows = await db.all<{ documentId: number; keywords: string }>(
-    `SELECT n.document_id AS documentId, n.keywords FROM vault_notes n
+    `SELECT n.document_id AS "documentId", n.keywords FROM vault_notes n
      JOIN vault_documents d ON d.id = n.document_id
      WHERE d.vault = ? AND d.active = 1 ORDER BY n.document_id`,
     [vault],

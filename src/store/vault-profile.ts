@@ -1,6 +1,7 @@
 // Named operations behind the vault's `profile`: the graph's current facts of some predicates
 // ranked by evidence, documents of some content types (optionally since a time, or with an open
 // frontmatter status), and the cached profile row of migration 30's vault_profiles.
+import { jsonTexts } from './json-lists.js';
 import type { Queryable, SqlValue } from './types.js';
 import { documentConditions } from './vault-filter.js';
 import type { VaultFilter } from './vault-types.js';
@@ -29,11 +30,11 @@ export async function profileFacts(
   limit: number,
 ): Promise<{ rows: ProfileFactRow[]; total: number }> {
   const where = `t.graph_id = ? AND t.status = 'current'
-    AND t.predicate IN (SELECT value FROM json_each(?))`;
+    AND t.predicate IN ${jsonTexts(db.dialect)}`;
   const params: SqlValue[] = [graphId, list(predicates)];
   const rows = await db.all<ProfileFactRow>(
-    `SELECT t.id, t.subject, t.predicate, t.object, COUNT(*) AS evidenceCount,
-       MAX(e.observed_at) AS newestAt
+    `SELECT t.id, t.subject, t.predicate, t.object, COUNT(*) AS "evidenceCount",
+       MAX(e.observed_at) AS "newestAt"
      FROM graph_triples t JOIN graph_evidence e ON e.triple_id = t.id
      WHERE ${where}
      GROUP BY t.id, t.subject, t.predicate, t.object
@@ -94,23 +95,26 @@ export async function profileDocuments(
   const parts = [cond.sql];
   const params: SqlValue[] = [...cond.params];
   if (q.types !== undefined) {
-    parts.push('d.content_type IN (SELECT value FROM json_each(?))');
+    parts.push(`d.content_type IN ${jsonTexts(db.dialect)}`);
     params.push(list(q.types));
   }
   if (q.since !== undefined) {
     parts.push('COALESCE(d.authored_at, d.modified_at) >= ?');
     params.push(q.since);
   }
-  const status = "lower(json_extract(d.frontmatter, '$.status'))";
+  const status =
+    db.dialect === 'sqlite'
+      ? "lower(json_extract(d.frontmatter, '$.status'))"
+      : "lower(d.frontmatter::jsonb ->> 'status')";
   if (q.statuses !== undefined) {
-    parts.push(`${status} IN (SELECT value FROM json_each(?))`);
+    parts.push(`${status} IN ${jsonTexts(db.dialect)}`);
     params.push(list(q.statuses));
   }
   const from = `FROM vault_documents d JOIN vault_collections c ON c.id = d.collection_id
     WHERE ${parts.join(' AND ')}`;
   const rows = await db.all<ProfileDocumentRow>(
-    `SELECT d.id, d.docid, c.name AS collection, d.path, d.title, d.content_type AS contentType,
-       d.content_hash AS contentHash, COALESCE(d.authored_at, d.modified_at) AS at,
+    `SELECT d.id, d.docid, c.name AS collection, d.path, d.title, d.content_type AS "contentType",
+       d.content_hash AS "contentHash", COALESCE(d.authored_at, d.modified_at) AS at,
        CASE WHEN json_type(d.frontmatter, '$.status') = 'text'
          THEN json_extract(d.frontmatter, '$.status') END AS status
      ${from} ORDER BY at DESC, d.id DESC LIMIT ?`,
@@ -135,8 +139,8 @@ export async function readVaultProfile(
   vault: string,
 ): Promise<VaultProfileRow | undefined> {
   return db.get<VaultProfileRow>(
-    `SELECT static_facts AS staticFacts, dynamic_context AS dynamicContext,
-       source_hash AS sourceHash, built_at AS builtAt FROM vault_profiles WHERE vault = ?`,
+    `SELECT static_facts AS "staticFacts", dynamic_context AS "dynamicContext",
+       source_hash AS "sourceHash", built_at AS "builtAt" FROM vault_profiles WHERE vault = ?`,
     [vault],
   );
 }

@@ -2,6 +2,7 @@
 // engine (per collection, exact), rechecked against the filter's per-document conditions, with
 // a deeper first pass when a filter hides some of the ranked fragments.
 import { proseTokenizer, type RankedDoc, snippet } from '../search/index.js';
+import { jsonIds, jsonTexts } from './json-lists.js';
 import type { Queryable } from './types.js';
 import { documentConditions, filterCollections } from './vault-filter.js';
 import type { VaultFilter, VaultTextHit } from './vault-types.js';
@@ -35,9 +36,9 @@ export function createVaultSearch(db: Queryable, rank: VaultRank): VaultSearch {
     if (ranked.length === 0) return [];
     const where = documentConditions(filter);
     const rows = await db.all<{ id: number; documentId: number; text: string }>(
-      `SELECT f.id, f.document_id AS documentId, f.text
+      `SELECT f.id, f.document_id AS "documentId", f.text
        FROM vault_fragments f JOIN vault_documents d ON d.id = f.document_id
-       WHERE f.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
+       WHERE f.id IN ${jsonIds(db.dialect)} AND ${where.sql}`,
       [JSON.stringify(ranked.map((r) => r.rowid)), ...where.params],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -53,7 +54,7 @@ export function createVaultSearch(db: Queryable, rank: VaultRank): VaultSearch {
         terms.length === 0
           ? []
           : await db.all<{ term: string; df: number }>(
-              'SELECT term, df FROM vault_terms WHERE term IN (SELECT value FROM json_each(?))',
+              `SELECT term, df FROM vault_terms WHERE term IN ${jsonTexts(db.dialect)}`,
               [JSON.stringify([...new Set(terms)])],
             );
       const stats = await db.get<{ docs: number }>(

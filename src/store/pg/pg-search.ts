@@ -1,9 +1,11 @@
 // The search indexes on PostgreSQL, over the same postings engine as SQLite. Rankings read one
 // snapshot at a time (snapshots then follow commit order, so the caches only move forward);
-// memory has no FTS5 to fall back on, so a backlog is indexed before it ranks. Vector
-// operations still refuse (StoreUnsupportedError) until pgvector lands.
+// memory has no FTS5 to fall back on, so a backlog is indexed before it ranks. Code and vault
+// rank what is indexed and start the drain on a backlog, as on SQLite (they report `pending`).
+import type { RankedDoc } from '../../search/index.js';
 import { createGraphIndex, type GraphIndex } from '../graph-index.js';
 import { createMemoryIndex, type MemoryIndex } from '../memory-index.js';
+import type { PostingsCache } from '../postings-cache.js';
 import type { PostingsEngine } from '../postings-engine.js';
 import type { Queryable, Store } from '../types.js';
 import type { VectorTables } from '../vector-tables.js';
@@ -67,4 +69,26 @@ export function createPgGraphIndex(reads: PgSearchReads): GraphIndex {
     if (ids === null) void reads.drain();
     return ids;
   });
+}
+
+/**
+ * A code or vault corpus's ranking on PostgreSQL: BM25 over what the postings hold, on one
+ * snapshot; a backlog starts the drain (the index's `pending` says what is not ranked yet).
+ */
+export function pgCorpusRank(
+  reads: PgSearchReads,
+  cache: PostingsCache,
+): (
+  terms: readonly string[],
+  partitions: readonly number[],
+  k: number,
+) => Promise<{ hits: RankedDoc[]; matched: number }> {
+  return async (terms, partitions, k) => {
+    const { ranked, backlog } = await reads.snapshot(async (tx) => ({
+      ranked: await cache.rank(tx, terms, partitions, k),
+      backlog: await cache.hasBacklog(tx),
+    }));
+    if (backlog) void reads.drain();
+    return ranked;
+  };
 }

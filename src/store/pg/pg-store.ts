@@ -4,8 +4,7 @@
 // Each write indexes the documents it changed in the BM25 postings before it commits.
 import pg from 'pg';
 
-import type { CodeIndex } from '../code-index.js';
-import { createCodeVectors } from '../code-vectors.js';
+import { type CodeIndex, createCodeIndex } from '../code-index.js';
 import { StoreBusyError, StoreMissingError } from '../errors.js';
 import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
@@ -13,16 +12,19 @@ import { MIGRATIONS } from '../migrations.js';
 import { PostingsEngine } from '../postings-engine.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
-import type { VaultIndex } from '../vault-index.js';
-import { createVaultVectors } from '../vault-vectors.js';
+import { createVaultIndex, type VaultIndex } from '../vault-index.js';
 import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { createPgLocks, type PgLocks } from './pg-locks.js';
 import { migratePg } from './pg-migrate.js';
-import { createPgGraphIndex, createPgMemoryIndex, PgSearchReads } from './pg-search.js';
+import {
+  createPgGraphIndex,
+  createPgMemoryIndex,
+  pgCorpusRank,
+  PgSearchReads,
+} from './pg-search.js';
 import { createPgSignals, type PgSignals } from './pg-signals.js';
 import { pgPlaceholders } from './pg-sql.js';
-import { partlyPorted } from './pg-unported.js';
 import { createPgVectorTables, preparePgVectors, type PgVectorSupport } from './pg-vectors.js';
 
 /** Dirty documents of a backlog re-indexed per write transaction and corpus at most. */
@@ -100,15 +102,17 @@ class PgStore implements Store {
     this.#direct = queryable(pool);
     this.warnings = vectors.warning === undefined ? [] : [vectors.warning];
     const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
-    this.codeIndex = partlyPorted<CodeIndex>(
-      'code search',
-      createCodeVectors(this, tables(CODE_VECTORS)),
-    );
-    this.vaultIndex = partlyPorted<VaultIndex>(
-      'vault search',
-      createVaultVectors(this, tables(VAULT_VECTORS)),
-    );
     const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
+    this.codeIndex = createCodeIndex(
+      this,
+      pgCorpusRank(reads, this.#postings.code),
+      tables(CODE_VECTORS),
+    );
+    this.vaultIndex = createVaultIndex(
+      this,
+      pgCorpusRank(reads, this.#postings.vault),
+      tables(VAULT_VECTORS),
+    );
     this.memoryIndex = createPgMemoryIndex(this, reads, tables(MEMORY_VECTORS));
     this.graphIndex = createPgGraphIndex(reads);
   }
