@@ -14,6 +14,7 @@ import { backoffMs, sleep } from '../sqlite-open.js';
 import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
 import { createVaultIndex, type VaultIndex } from '../vault-index.js';
 import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
+import { checkCollation } from './pg-collation.js';
 import { isRetryablePgError, redactUrl } from './pg-errors.js';
 import { createPgLocks, type PgLocks } from './pg-locks.js';
 import { migratePg } from './pg-migrate.js';
@@ -79,7 +80,6 @@ class PgStore implements Store {
   readonly locator: string;
   readonly warnings: readonly string[];
   readonly memoryIndex: MemoryIndex;
-  /** Code and vault: vectors are ported (pg-vectors.ts); their text side is still to come. */
   readonly codeIndex: CodeIndex;
   readonly vaultIndex: VaultIndex;
   readonly graphIndex: GraphIndex;
@@ -92,7 +92,13 @@ class PgStore implements Store {
   readonly locks: PgLocks;
   #closed = false;
 
-  constructor(pool: pg.Pool, url: string, budgetMs: number, vectors: PgVectorSupport) {
+  constructor(
+    pool: pg.Pool,
+    url: string,
+    budgetMs: number,
+    vectors: PgVectorSupport,
+    warnings: readonly string[],
+  ) {
     this.#pool = pool;
     this.signals = createPgSignals(url);
     this.locks = createPgLocks(url);
@@ -100,7 +106,7 @@ class PgStore implements Store {
     this.locator = url;
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
-    this.warnings = vectors.warning === undefined ? [] : [vectors.warning];
+    this.warnings = warnings;
     const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
     const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
     this.codeIndex = createCodeIndex(
@@ -244,12 +250,14 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   // An idle client's error (the server restarted) must not crash the process.
   pool.on('error', () => undefined);
   let vectors: PgVectorSupport;
+  let collation: string | undefined;
   try {
     const client = await pool.connect();
     try {
       if (options.mustExist === true) await mustHaveSchema(client, url);
       await migratePg(client, MIGRATIONS);
       vectors = await preparePgVectors(client);
+      collation = await checkCollation(client);
     } finally {
       client.release();
     }
@@ -257,7 +265,8 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => undefined);
     throw err;
   }
-  const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000, vectors);
+  const warnings = [vectors.warning, collation].filter((w) => w !== undefined);
+  const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000, vectors, warnings);
   // Documents written past the store (or before this version) are indexed in the background.
   if (await store.hasPostingsBacklog()) void store.drainPostings();
   return store;
