@@ -73,6 +73,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
+                setupFiles: ['test/pg-file-setup.ts'],
                 include: pgAll ? [...POSTGRES_SUITES, ...POSTGRES_EXTENDED] : POSTGRES_SUITES,
               },
             },

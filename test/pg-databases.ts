@@ -38,7 +38,8 @@ export async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T
 
 /**
  * Creates this run's template database and migrates it (global setup, once per run); the
- * returned function drops it (global teardown).
+ * returned function drops it and every test database of the run a test process left behind
+ * (a database created ahead and never used, a test that crashed before its cleanup).
  */
 export async function createTemplate(adminUrl: string): Promise<() => Promise<void>> {
   const name = `cairn_tpl_${process.pid}_${Date.now().toString(36)}`;
@@ -47,20 +48,46 @@ export async function createTemplate(adminUrl: string): Promise<() => Promise<vo
   const store = await openPgStore(withDatabase(adminUrl, name));
   await store.close();
   return () =>
-    admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-      () => undefined,
-    );
+    admin(adminUrl, async (c) => {
+      const left = await c.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [`${name}_`],
+      );
+      for (const { datname } of left.rows)
+        await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
 }
 
 let counter = 0;
+/** A database being copied from the template ahead of the process's next request. */
+let ahead: Promise<string> | undefined;
 
-/** A fresh database copied from the template; `drop` removes it. */
+/** Copies the template into a database named after the run, this process and a counter. */
+async function copyTemplate(adminUrl: string): Promise<string> {
+  counter += 1;
+  const name = `${templateDb()}_${process.pid}_${counter}`;
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  return name;
+}
+
+/**
+ * A fresh database copied from the template; `drop` removes it. A copy takes a few hundred
+ * milliseconds of the server's time, so from a process's second request on, the next copy is
+ * made while the test runs (the run's teardown drops one left unused).
+ */
 export async function freshPgDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  counter += 1;
-  const name = `cairn_t_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  const first = counter === 0;
+  const pending = ahead;
+  ahead = undefined;
+  const name = await (pending ?? copyTemplate(adminUrl)).catch(() => copyTemplate(adminUrl));
+  if (!first) {
+    ahead = copyTemplate(adminUrl);
+    // Awaited (and its failure retried) by the next request.
+    ahead.catch(() => undefined);
+  }
   return {
     url: withDatabase(adminUrl, name),
     drop: () =>
@@ -68,4 +95,13 @@ export async function freshPgDatabase(
         () => undefined,
       ),
   };
+}
+
+/** Drops the database made ahead for a next request that never came (end of a test file). */
+export async function dropUnusedAhead(adminUrl: string): Promise<void> {
+  const pending = ahead;
+  ahead = undefined;
+  const name = await pending?.catch(() => undefined);
+  if (name === undefined) return;
+  await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
