@@ -174,8 +174,8 @@ export async function replaceCausalWitnesses(
          target_text, reasoning, confidence, strongest_at, last_seen_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(edge_id, source_fact, target_fact) DO UPDATE SET
-         strongest_at = CASE WHEN excluded.confidence > confidence THEN excluded.strongest_at
-           ELSE strongest_at END,
+         strongest_at = CASE WHEN excluded.confidence > vault_causal_witnesses.confidence
+           THEN excluded.strongest_at ELSE vault_causal_witnesses.strongest_at END,
          source_text = excluded.source_text, target_text = excluded.target_text,
          reasoning = excluded.reasoning, confidence = excluded.confidence,
          last_seen_at = excluded.last_seen_at`,
