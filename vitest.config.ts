@@ -43,6 +43,8 @@ export const POSTGRES_EXTENDED = [
   'test/vault/{extraction-backlog,extraction-config,extraction-provider}.test.ts',
   'test/vault/{serve-watch,stage-config,stage-providers,vault-watch}.test.ts',
   'test/vault/{beads-sync,build-graphs,causal-derive,causal-links,every-tool,profile}.test.ts',
+  'src/vault/**/*.test.ts',
+  'src/store/vault-*.test.ts',
 ];
 
 const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';
