@@ -25,7 +25,7 @@ const SQLITE_ONLY_STORE: Record<string, string> = {
   'src/store/memory-index.ts': 'FTS5 ranking; PostgreSQL ranks memory by the postings',
   'src/store/vector-tables.ts': 'sqlite-vec tables; PostgreSQL has pg/pg-vectors.ts',
   'src/store/observations.ts':
-    'json_each over memory tags: observation memory is not on PostgreSQL yet (issue 16)',
+    'json_each over memory tags: observation memory (the context server) is not on PostgreSQL yet',
 };
 
 /** Migrations are SQLite DDL (pg/pg-ddl.ts translates them) and SQLite's own driver files. */
@@ -91,7 +91,7 @@ const k = \`INSERT INTO w (k, c, n) VALUES (?, ?, 1) ON CONFLICT (k) DO UPDATE S
 const l = dialect === 'sqlite' ? 'SELECT value FROM json_each(?) ORDER BY rowid' : 'SELECT 1 FROM t';
 `;
 
-describe('portable SQL outside src/store', () => {
+describe('portable SQL in domains, façades and the store', () => {
   it('reads the SQL of the source tree', () => {
     expect(files.length).toBeGreaterThan(100);
     expect([...literals.values()].flat().length).toBeGreaterThan(100);
