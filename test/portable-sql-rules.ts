@@ -38,6 +38,45 @@ function scalarMinMax(sql: string): boolean {
   return false;
 }
 
+/** `sql` with its quoted strings and quoted names blanked out (same length, same lines). */
+function unquoted(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'|"[^"]*"/g, (m) => m.replace(/[^\n]/g, ' '));
+}
+
+/** The parts of `text` between its top-level commas (parentheses nest). */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...parts, text.slice(start)];
+}
+
+/** A lower-case name that is neither qualified (`t.x`, `excluded.x`) nor a call (`lower(x)`). */
+const BARE_COLUMN = /(?<![\w.?])[a-z_][a-z0-9_]*\b(?!\s*[.(])/;
+
+/**
+ * An upsert whose DO UPDATE reads a bare column (`SET n = n + 1`, `WHEN excluded.c > c`):
+ * PostgreSQL sees both the target row and `excluded` there, and calls the name ambiguous.
+ */
+function unqualifiedUpsertColumn(sql: string): boolean {
+  const text = unquoted(sql);
+  for (const m of text.matchAll(/\bDO\s+UPDATE\s+SET\b/gi)) {
+    const tail = text.slice((m.index ?? 0) + m[0].length).split(/\bRETURNING\b/i)[0] ?? '';
+    const [set = '', where = ''] = tail.split(/\bWHERE\b/i);
+    const values = topLevelParts(set).map((part) => part.replace(/^\s*\w+\s*=/, ''));
+    if ([...values, where].some((expr) => BARE_COLUMN.test(expr))) return true;
+  }
+  return false;
+}
+
 export const SQL_RULES: readonly SqlRule[] = [
   {
     name: 'rowid',
@@ -156,5 +195,20 @@ export const SQL_RULES: readonly SqlRule[] = [
     matches: regex(/\bAS\s+[a-z_][a-z0-9_]*[A-Z]\w*/),
     reason: 'PostgreSQL folds unquoted names to lower case (AS taskId comes back as taskid)',
     instead: 'alias in snake_case, or quote it: AS "taskId"',
+  },
+  {
+    name: 'mixed-case name',
+    matches: (sql) => /(?<![\w$]|\b[Aa][Ss]\s+)[a-z_][a-z0-9_]*[A-Z]\w*/.test(unquoted(sql)),
+    reason:
+      'PostgreSQL folds an unquoted name to lower case: ORDER BY evidenceCount looks for evidencecount',
+    instead:
+      'name the expression again (ORDER BY COUNT(*)), snake_case, or quote it: "evidenceCount"',
+  },
+  {
+    name: 'unqualified column in DO UPDATE',
+    matches: unqualifiedUpsertColumn,
+    reason:
+      'in ON CONFLICT … DO UPDATE PostgreSQL sees the target row and excluded: a bare column is ambiguous',
+    instead: 'qualify it with the table name: SET n = counts.n + excluded.n',
   },
 ];

@@ -3,7 +3,7 @@
 // dialect-only form (test/portable-sql-rules.ts) with its reason and the portable alternative.
 import ts from 'typescript';
 
-import { SQL_RULES } from './portable-sql-rules.js';
+import { type SqlRule, SQL_RULES } from './portable-sql-rules.js';
 
 export interface SqlLiteral {
   line: number;
@@ -33,7 +33,14 @@ function literalText(node: ts.Node): string | undefined {
   return undefined;
 }
 
-/** Every string and template literal of `source` that reads as SQL, with its line. */
+/** A condition that holds only on SQLite (`dialect === 'sqlite'`, alone or in a conjunction). */
+const SQLITE_ONLY_CONDITION = /\bdialect\s*===\s*'sqlite'/;
+
+/**
+ * Every string and template literal of `source` that reads as SQL, with its line. The SQLite
+ * arm of a dialect branch (`dialect === 'sqlite' ? … : …`, `if (dialect === 'sqlite') …`) is
+ * left out: that SQL never reaches PostgreSQL.
+ */
 export function sqlLiterals(fileName: string, source: string): SqlLiteral[] {
   const file = ts.createSourceFile(
     fileName,
@@ -44,6 +51,17 @@ export function sqlLiterals(fileName: string, source: string): SqlLiteral[] {
   );
   const found: SqlLiteral[] = [];
   const visit = (node: ts.Node): void => {
+    if (
+      ts.isConditionalExpression(node) &&
+      SQLITE_ONLY_CONDITION.test(node.condition.getText(file))
+    ) {
+      visit(node.whenFalse);
+      return;
+    }
+    if (ts.isIfStatement(node) && SQLITE_ONLY_CONDITION.test(node.expression.getText(file))) {
+      if (node.elseStatement !== undefined) visit(node.elseStatement);
+      return;
+    }
     const text = literalText(node);
     if (text !== undefined) {
       if (SQL_SHAPE.test(text)) {
@@ -60,21 +78,28 @@ export function sqlLiterals(fileName: string, source: string): SqlLiteral[] {
 }
 
 /** The dialect-only forms in the SQL of `source` (empty when it is portable). */
-export function checkPortableSql(fileName: string, source: string): SqlViolation[] {
-  return checkSqlLiterals(fileName, sqlLiterals(fileName, source));
+export function checkPortableSql(
+  fileName: string,
+  source: string,
+  rules: readonly SqlRule[] = SQL_RULES,
+): SqlViolation[] {
+  return checkSqlLiterals(fileName, sqlLiterals(fileName, source), rules);
 }
 
 /** The dialect-only forms in SQL literals already collected from `fileName`. */
 export function checkSqlLiterals(
   fileName: string,
   literals: readonly SqlLiteral[],
+  rules: readonly SqlRule[] = SQL_RULES,
 ): SqlViolation[] {
   return literals.flatMap(({ line, text }) =>
-    SQL_RULES.filter((r) => r.matches(text)).map((r) => ({
-      file: fileName,
-      line,
-      rule: r.name,
-      message: `${fileName}:${line}: ${r.name}: ${r.reason}; instead: ${r.instead}`,
-    })),
+    rules
+      .filter((r) => r.matches(text))
+      .map((r) => ({
+        file: fileName,
+        line,
+        rule: r.name,
+        message: `${fileName}:${line}: ${r.name}: ${r.reason}; instead: ${r.instead}`,
+      })),
   );
 }

@@ -1,11 +1,13 @@
-// Test fixture for the vault domain: a temp directory with a store and a scrubber, files
-// written relative to it, removed afterwards. Imported by tests only (kept out of index.ts).
+// Test fixture for the vault domain: a temp directory with a store (SQLite, or PostgreSQL on the
+// postgres project) and a scrubber, files written relative to it, removed afterwards. Imported
+// by tests only (kept out of index.ts).
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { createScrubber, type Scrubber } from '../src/memory/index.js';
-import { openSqliteStore, type Store } from '../src/store/index.js';
+import type { Store } from '../src/store/index.js';
+import { tempStore } from './store-backends.js';
 
 export interface VaultFixture {
   dir: string;
@@ -22,7 +24,8 @@ let scrubber: Scrubber | undefined;
 
 export async function vaultFixture(): Promise<VaultFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-vault-'));
-  const store = await openSqliteStore(join(dir, 'cairn.db'));
+  const temp = await tempStore();
+  const store = temp.store;
   scrubber ??= createScrubber();
   const touch = (rel: string, t: number) => utimesSync(join(dir, rel), t, t);
   return {
@@ -38,7 +41,7 @@ export async function vaultFixture(): Promise<VaultFixture> {
     },
     touch,
     async close() {
-      await store.close();
+      await temp.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

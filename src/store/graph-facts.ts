@@ -8,6 +8,17 @@ import type { Queryable } from './types.js';
 /** The evidence key prefix of a vault document: `vault-doc:<row id>`. */
 export const VAULT_DOC = 'vault-doc:';
 
+/** SQL: whether the evidence key in `column` names a vault document (a case-exact prefix). */
+export const isVaultDocKey = (column: string): string =>
+  `substr(${column}, 1, ${VAULT_DOC.length}) = '${VAULT_DOC}'`;
+
+/**
+ * SQL: the vault document id in the evidence key in `column`, NULL for another key (never a
+ * cast of a foreign key, which PostgreSQL would refuse wherever the planner evaluates it).
+ */
+export const vaultDocIdOf = (column: string): string =>
+  `CAST(CASE WHEN ${isVaultDocKey(column)} THEN substr(${column}, ${VAULT_DOC.length + 1}) END AS INTEGER)`;
+
 const list = (values: readonly (string | number)[]): string => JSON.stringify([...values]);
 
 export interface FactTripleInput {
@@ -180,7 +191,7 @@ export async function factEvidence(
                ORDER BY observed_at DESC, document, fact) AS rank
            FROM graph_evidence WHERE triple_id IN ${jsonIds(db.dialect)}) r
      LEFT JOIN vault_documents d
-       ON r.document LIKE '${VAULT_DOC}%' AND d.id = CAST(substr(r.document, ${VAULT_DOC.length + 1}) AS INTEGER)
+       ON d.id = ${vaultDocIdOf('r.document')}
      LEFT JOIN vault_collections c ON c.id = d.collection_id
      WHERE r.rank <= ? ORDER BY r."tripleId", r.rank`,
     [ids, keep],

@@ -2,14 +2,14 @@
 // cause entity or name it as a `caused_by` cause (graph_entities by slug → triples → evidence),
 // the witnesses of one edge written as a set, and the traversal's reads (one causal step from
 // documents with both endpoints active, witnesses with their counts). Portable SQL; id lists per dialect.
-import { VAULT_DOC } from './graph-facts.js';
+import { isVaultDocKey, vaultDocIdOf } from './graph-facts.js';
 import { jsonIds, jsonTexts } from './json-lists.js';
 import type { Dialect, Queryable, SqlValue } from './types.js';
 
 const list = (values: readonly (string | number)[]): string => JSON.stringify([...values]);
 
 /** The vault document a `vault-doc:<id>` evidence row names. */
-const EVIDENCE_DOC = `CAST(substr(ev.document, ${VAULT_DOC.length + 1}) AS INTEGER)`;
+const EVIDENCE_DOC = vaultDocIdOf('ev.document');
 
 /**
  * Documents with evidence on the current triples `hits` selects (a query over `names`, the
@@ -23,7 +23,7 @@ const documentsOf = (hits: string, dialect: Dialect): string => `
     WHERE graph_id = ? AND slug IN ${jsonTexts(dialect)}
   ), hits AS (${hits}), docs AS (
     SELECT DISTINCT ${EVIDENCE_DOC} AS id FROM hits h CROSS JOIN graph_evidence ev
-    WHERE ev.triple_id = h.id AND ev.document LIKE '${VAULT_DOC}%'
+    WHERE ev.triple_id = h.id AND ${isVaultDocKey('ev.document')}
   )
   SELECT d.id, d.content FROM docs x CROSS JOIN vault_documents d
   WHERE d.id = x.id AND d.vault = ? AND d.active = 1 AND d.id <> ?
@@ -174,8 +174,8 @@ export async function replaceCausalWitnesses(
          target_text, reasoning, confidence, strongest_at, last_seen_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(edge_id, source_fact, target_fact) DO UPDATE SET
-         strongest_at = CASE WHEN excluded.confidence > confidence THEN excluded.strongest_at
-           ELSE strongest_at END,
+         strongest_at = CASE WHEN excluded.confidence > vault_causal_witnesses.confidence
+           THEN excluded.strongest_at ELSE vault_causal_witnesses.strongest_at END,
          source_text = excluded.source_text, target_text = excluded.target_text,
          reasoning = excluded.reasoning, confidence = excluded.confidence,
          last_seen_at = excluded.last_seen_at`,

@@ -32,10 +32,10 @@ export async function declarationMayName(
   needles: readonly string[],
 ): Promise<boolean> {
   if (needles.length === 0) return false;
-  const any = needles.map(() => 'frontmatter LIKE ?').join(' OR ');
+  const any = needles.map(() => 'lower(frontmatter) LIKE lower(?)').join(' OR ');
   const row = await db.get<{ one: number }>(
     `SELECT 1 AS one FROM vault_documents WHERE vault = ? AND active = 1
-       AND (frontmatter LIKE ? OR frontmatter LIKE ?) AND (${any}) LIMIT 1`,
+       AND (lower(frontmatter) LIKE ? OR lower(frontmatter) LIKE ?) AND (${any}) LIMIT 1`,
     [vault, '%"caused_by"%', '%"causes"%', ...needles.map((n) => `%${n}%`)],
   );
   return row !== undefined;
@@ -48,7 +48,8 @@ export async function declaringDocuments(
 ): Promise<DeclaringDocument[]> {
   const rows = await db.all<{ id: number; path: string; collectionId: number; fm: string }>(
     `SELECT id, path, collection_id AS "collectionId", frontmatter AS fm FROM vault_documents
-     WHERE vault = ? AND active = 1 AND (frontmatter LIKE ? OR frontmatter LIKE ?) ORDER BY id`,
+     WHERE vault = ? AND active = 1 AND (lower(frontmatter) LIKE ? OR lower(frontmatter) LIKE ?)
+     ORDER BY id`,
     [vault, '%"caused_by"%', '%"causes"%'],
   );
   return rows

@@ -1,13 +1,10 @@
-// The vault document graph's store operations on a real SQLite file: idempotent edge writes,
-// removal by origin around documents, active totals, and neighbours with the retrieval filter
-// applied inside the query (an inactive or archived document never takes a slot).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
+// The vault document graph's store operations on a real store (SQLite, or PostgreSQL on the
+// postgres project): idempotent edge writes, removal by origin around documents, active totals,
+// and neighbours with the retrieval filter applied inside the query (an inactive or archived
+// document never takes a slot).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { openSqliteStore } from './sqlite.js';
+import { type TempStore, tempStore } from '../../test/store-backends.js';
 import type { Store } from './types.js';
 import {
   countActiveEdges,
@@ -17,15 +14,14 @@ import {
   vaultNeighbours,
 } from './vault-edges.js';
 
-let dir: string;
+let temp: TempStore;
 let store: Store;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-vault-edges-'));
-  store = await openSqliteStore(join(dir, 'v.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.close();
 });
 
 const NOW = 1_750_000_000_000;

@@ -58,7 +58,7 @@ export async function upsertVaultEdge(
   if (row === undefined) throw new Error('vault edge vanished inside its transaction');
   await tx.run(
     `UPDATE vault_edges SET weight = ?, reasoning = ?, confidence = ?, updated_at = ?
-     WHERE id = ? AND (weight <> ? OR reasoning IS NOT ? OR confidence IS NOT ?)`,
+     WHERE id = ? AND (weight <> ? OR reasoning IS DISTINCT FROM ? OR confidence IS DISTINCT FROM ?)`,
     [...params, now, row.id, ...params],
   );
   return { id: row.id, inserted: false };

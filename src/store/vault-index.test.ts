@@ -1,6 +1,7 @@
-// The vault's store operations on a real SQLite file: migration 24 on a database at the
-// previous head, BM25 over fragments (title and heading above body, terms ORed, the filter's
-// collections, lifecycle and vault isolation), cosine over fragment vectors, docids, timeline.
+// The vault's store operations on a real store (SQLite, or PostgreSQL on the postgres project):
+// migration 24 on a SQLite database at the previous head, BM25 over fragments (title and
+// heading above body, terms ORed, the filter's collections, lifecycle and vault isolation),
+// cosine over fragment vectors, docids, timeline.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { type TempStore, tempStore } from '../../test/store-backends.js';
 import { MIGRATIONS } from './migrations.js';
 import { applyMigrations, openSqliteStore } from './sqlite.js';
 import type { Queryable, Store } from './types.js';
@@ -16,13 +18,15 @@ import { docidDigest } from './vault-documents.js';
 import { INTERNAL_COLLECTION, type VaultFilter, type VaultFragmentInput } from './vault-types.js';
 
 let dir: string;
+let temp: TempStore;
 let store: Store;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cairn-vault-store-'));
-  store = await openSqliteStore(join(dir, 'v.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterEach(async () => {
-  await store.close();
+  await temp.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -96,6 +100,8 @@ const docsOf = (hits: readonly { documentId: number }[]): number[] => [
   ...new Set(hits.map((h) => h.documentId)),
 ];
 
+// SQLite only: it builds a database at the previous head with SQLite's own migrations (an
+// empty PostgreSQL database gets the whole schema at once, pg/pg-ddl.ts).
 describe('migration 24', () => {
   it('applies on a database at the previous head and keeps its rows', async () => {
     const path = join(dir, 'old.db');

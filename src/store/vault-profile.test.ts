@@ -1,14 +1,11 @@
-// The profile's store operations on a real SQLite file: facts of some predicates ranked by
-// evidence with their total, documents by type, time and open status (newest first, counted
-// beyond the limit, inactive ones never), and the cached profile row replaced in place.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
+// The profile's store operations on a real store (SQLite, or PostgreSQL on the postgres
+// project): facts of some predicates ranked by evidence with their total, documents by type,
+// time and open status (newest first, counted beyond the limit, inactive ones never), and the
+// cached profile row replaced in place.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { type TempStore, tempStore } from '../../test/store-backends.js';
 import { replaceDocumentFacts } from './graph-facts.js';
-import { openSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 import {
   countCurrentTriples,
@@ -18,15 +15,14 @@ import {
   writeVaultProfile,
 } from './vault-profile.js';
 
-let dir: string;
+let temp: TempStore;
 let store: Store;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-vault-profile-'));
-  store = await openSqliteStore(join(dir, 'v.db'));
+  temp = await tempStore();
+  store = temp.store;
 });
 afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await temp.close();
 });
 
 const NOW = 1_750_000_000_000;

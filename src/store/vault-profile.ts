@@ -1,6 +1,7 @@
 // Named operations behind the vault's `profile`: the graph's current facts of some predicates
 // ranked by evidence, documents of some content types (optionally since a time, or with an open
 // frontmatter status), and the cached profile row of migration 30's vault_profiles.
+import { jsonStringField } from './json-fields.js';
 import { jsonTexts } from './json-lists.js';
 import type { Queryable, SqlValue } from './types.js';
 import { documentConditions } from './vault-filter.js';
@@ -38,7 +39,7 @@ export async function profileFacts(
      FROM graph_triples t JOIN graph_evidence e ON e.triple_id = t.id
      WHERE ${where}
      GROUP BY t.id, t.subject, t.predicate, t.object
-     ORDER BY evidenceCount DESC, newestAt DESC, t.id LIMIT ?`,
+     ORDER BY COUNT(*) DESC, MAX(e.observed_at) DESC, t.id LIMIT ?`,
     [...params, limit],
   );
   const counted = await db.get<{ n: number }>(
@@ -102,12 +103,9 @@ export async function profileDocuments(
     parts.push('COALESCE(d.authored_at, d.modified_at) >= ?');
     params.push(q.since);
   }
-  const status =
-    db.dialect === 'sqlite'
-      ? "lower(json_extract(d.frontmatter, '$.status'))"
-      : "lower(d.frontmatter::jsonb ->> 'status')";
+  const status = jsonStringField(db.dialect, 'd.frontmatter', 'status');
   if (q.statuses !== undefined) {
-    parts.push(`${status} IN ${jsonTexts(db.dialect)}`);
+    parts.push(`lower(${status}) IN ${jsonTexts(db.dialect)}`);
     params.push(list(q.statuses));
   }
   const from = `FROM vault_documents d JOIN vault_collections c ON c.id = d.collection_id
@@ -115,8 +113,7 @@ export async function profileDocuments(
   const rows = await db.all<ProfileDocumentRow>(
     `SELECT d.id, d.docid, c.name AS collection, d.path, d.title, d.content_type AS "contentType",
        d.content_hash AS "contentHash", COALESCE(d.authored_at, d.modified_at) AS at,
-       CASE WHEN json_type(d.frontmatter, '$.status') = 'text'
-         THEN json_extract(d.frontmatter, '$.status') END AS status
+       ${status} AS status
      ${from} ORDER BY at DESC, d.id DESC LIMIT ?`,
     [...params, q.limit],
   );

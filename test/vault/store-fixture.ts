@@ -1,17 +1,10 @@
-// A vault store for domain tests: a real SQLite file, documents written through the store's
-// vault operations (one whole-document fragment each), vectors from a two-axis stub embedder.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import {
-  INTERNAL_COLLECTION,
-  openSqliteStore,
-  type Store,
-  type VaultFilter,
-} from '../../src/store/index.js';
+// A vault store for domain tests: a real store (SQLite, or PostgreSQL on the postgres project),
+// documents written through the store's vault operations (one whole-document fragment each),
+// vectors from a two-axis stub embedder.
+import { INTERNAL_COLLECTION, type Store, type VaultFilter } from '../../src/store/index.js';
 import type { RetrieveDeps } from '../../src/vault/retrieve/search.js';
 import type { VaultEmbedder } from '../../src/vault/retrieve/vector.js';
+import { tempStore } from '../store-backends.js';
 
 export const NOW = Date.UTC(2026, 11, 1);
 export const DAY = 86_400_000;
@@ -48,8 +41,8 @@ export interface VaultFixture {
 }
 
 export async function vaultFixture(): Promise<VaultFixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-vault-domain-'));
-  const store = await openSqliteStore(join(dir, 'v.db'));
+  const temp = await tempStore();
+  const store = temp.store;
   const deps = { store, index: store.vaultIndex, embedder: stub, now: () => NOW };
   async function add(spec: DocSpec): Promise<number> {
     const vault = spec.vault ?? 'default';
@@ -104,9 +97,6 @@ export async function vaultFixture(): Promise<VaultFixture> {
     deps,
     add,
     filter: (over = {}) => ({ vault: 'default', now: NOW, ...over }),
-    close: async () => {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => temp.close(),
   };
 }
