@@ -30,7 +30,7 @@ export const POSTGRES_SUITES = [
  * The rest of the suites that pass on PostgreSQL, run with CAIRN_TEST_PG_ALL=1
  * (`npm run test:postgres`): together they would take CI past its 30 minutes on 2 cores.
  * Not yet on PostgreSQL: vault beads-sync, build-graphs, causal-derive, causal-links,
- * every-tool, profile; the context (but search), http, irc, web and stdio suites.
+ * every-tool, profile; the http, irc, web and stdio suites.
  */
 export const POSTGRES_EXTENDED = [
   'test/memory/save.test.ts',
@@ -43,6 +43,8 @@ export const POSTGRES_EXTENDED = [
   'test/vault/{coactivation,core-embed,declared-edges,diary,evolution}.test.ts',
   'test/vault/{extraction-backlog,extraction-config,extraction-provider}.test.ts',
   'test/vault/{serve-watch,stage-config,stage-providers,vault-watch}.test.ts',
+  'test/context/**/*.test.ts',
+  'test/hostile/**/*.test.ts',
 ];
 
 const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';
