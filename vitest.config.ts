@@ -29,7 +29,7 @@ export const POSTGRES_SUITES = [
 /**
  * The rest of the suites that pass on PostgreSQL, run with CAIRN_TEST_PG_ALL=1
  * (`npm run test:postgres`): together they would take CI past its 30 minutes on 2 cores.
- * Not yet on PostgreSQL: the context (but search), http, irc, web and stdio suites.
+ * Not yet on PostgreSQL: the http, irc, web and stdio suites.
  */
 export const POSTGRES_EXTENDED = [
   'test/memory/save.test.ts',
@@ -45,6 +45,8 @@ export const POSTGRES_EXTENDED = [
   'test/vault/{beads-sync,build-graphs,causal-derive,causal-links,every-tool,profile}.test.ts',
   'src/vault/**/*.test.ts',
   'src/store/vault-*.test.ts',
+  'test/context/**/*.test.ts',
+  'test/hostile/**/*.test.ts',
 ];
 
 const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';

@@ -24,8 +24,6 @@ function walk(dir: string): string[] {
 const SQLITE_ONLY_STORE: Record<string, string> = {
   'src/store/memory-index.ts': 'FTS5 ranking; PostgreSQL ranks memory by the postings',
   'src/store/vector-tables.ts': 'sqlite-vec tables; PostgreSQL has pg/pg-vectors.ts',
-  'src/store/observations.ts':
-    'json_each over memory tags: observation memory (the context server) is not on PostgreSQL yet',
 };
 
 /** Migrations are SQLite DDL (pg/pg-ddl.ts translates them) and SQLite's own driver files. */

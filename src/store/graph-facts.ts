@@ -2,7 +2,7 @@
 // document's facts replace its evidence, triples left without evidence are ended (valid_to set,
 // status 'retracted'), and kg_query's reads (triples touching entities as of a time, their
 // evidence joined to vault documents). Portable SQL; lists per dialect.
-import { jsonIds, jsonTexts } from './json-lists.js';
+import { jsonIds, jsonTexts, textList } from './json-lists.js';
 import type { Queryable } from './types.js';
 
 /** The evidence key prefix of a vault document: `vault-doc:<row id>`. */
@@ -158,7 +158,7 @@ export async function factTriples(
     opts.asOf === null
       ? "status = 'current'"
       : '(valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)';
-  const params = [graphId, ...ends.map(() => list(names))];
+  const params = [graphId, ...ends.map(() => textList(db.dialect, names))];
   if (opts.asOf !== null) params.push(opts.asOf, opts.asOf);
   return db.all<FactTripleRow>(
     `SELECT id, subject, predicate, object, valid_from AS "validFrom", valid_to AS "validTo",

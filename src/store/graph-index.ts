@@ -3,7 +3,7 @@
 // the store). Portable SQL but for JSON-array lists (json-lists.ts, per dialect); rows come
 // back in insertion order, which is the order the official memory server answers in.
 // Candidates for a substring query come from the graph corpus's trigram postings.
-import { jsonEach, jsonTexts } from './json-lists.js';
+import { jsonEach, jsonTexts, textList } from './json-lists.js';
 import type { Dialect, Queryable } from './types.js';
 
 const list = (values: readonly (string | number)[]): string => JSON.stringify([...values]);
@@ -90,8 +90,12 @@ const touching = (dialect: Dialect): string => {
   WHERE t.graph_id = ? AND t.object = w.value AND t.status = 'current'`;
 };
 
-const touchingParams = (graphId: number, names: readonly string[]): (string | number)[] => {
-  const named = list(names);
+const touchingParams = (
+  dialect: Dialect,
+  graphId: number,
+  names: readonly string[],
+): (string | number)[] => {
+  const named = textList(dialect, names);
   return [named, graphId, named, graphId];
 };
 
@@ -168,12 +172,12 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
     async deleteObservations(tx, entityId, contents) {
       const { changes } = await tx.run(
         `DELETE FROM graph_observations WHERE entity_id = ? AND content IN ${jsonTexts(tx.dialect)}`,
-        [entityId, list(contents)],
+        [entityId, textList(tx.dialect, contents)],
       );
       return changes;
     },
     async deleteEntities(tx, graphId, names) {
-      const named = list(names);
+      const named = textList(tx.dialect, names);
       const IN = jsonTexts(tx.dialect);
       await tx.run(
         `DELETE FROM graph_observations WHERE entity_id IN
@@ -182,7 +186,7 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
       );
       await tx.run(
         `DELETE FROM graph_triples WHERE id IN (${touching(tx.dialect)})`,
-        touchingParams(graphId, names),
+        touchingParams(tx.dialect, graphId, names),
       );
       const { changes } = await tx.run(
         `DELETE FROM graph_entities WHERE graph_id = ? AND name IN ${IN}`,
@@ -211,7 +215,7 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
     async entityIds(q, graphId, names) {
       const rows = await q.all<{ id: number; name: string }>(
         `SELECT id, name FROM graph_entities WHERE graph_id = ? AND name IN ${jsonTexts(q.dialect)}`,
-        [graphId, list(names)],
+        [graphId, textList(q.dialect, names)],
       );
       return new Map(rows.map((r) => [r.name, r.id]));
     },
@@ -225,7 +229,7 @@ export function createGraphIndex(match: GraphMatch): GraphIndex {
         );
       return q.all<GraphTripleRow>(
         `SELECT ${columns} WHERE id IN (${touching(q.dialect)}) ORDER BY id`,
-        touchingParams(graphId, names),
+        touchingParams(q.dialect, graphId, names),
       );
     },
     candidates: (terms, graphId) => match(terms, graphId),

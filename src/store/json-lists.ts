@@ -27,3 +27,19 @@ export function jsonEach(dialect: Dialect, of: 'ids' | 'texts'): string {
     ? '(SELECT value::bigint AS value FROM jsonb_array_elements_text(?::jsonb))'
     : '(SELECT value FROM jsonb_array_elements_text(?::jsonb))';
 }
+
+/** A NUL, or a UTF-16 surrogate without its pair (JSON.stringify writes either as an escape). */
+// eslint-disable-next-line no-control-regex -- U+0000 is the character PostgreSQL cannot store.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The JSON array of strings to bind for `jsonTexts` / `jsonEach(…, 'texts')`. PostgreSQL's jsonb
+ * refuses the escapes of U+0000 and of a lone surrogate, which its text cannot hold: there each
+ * becomes U+FFFD, the character a bound string keeps in their place, so a name holding one finds
+ * the row it was stored as.
+ */
+export function textList(dialect: Dialect, values: readonly string[]): string {
+  return JSON.stringify(
+    dialect === 'sqlite' ? [...values] : values.map((v) => v.replace(UNSTORABLE, '\uFFFD')),
+  );
+}

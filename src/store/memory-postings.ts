@@ -25,6 +25,9 @@ async function scopeIdOf(db: Queryable, key: string): Promise<number> {
   return row.id;
 }
 
+/** The partition key of live observations (scope keys start with 'zs', so it never clashes). */
+const OBSERVATIONS_KEY = 'observations';
+
 export const MEMORY_CORPUS = defineCorpus({
   name: 'memory',
   tables: {
@@ -39,10 +42,16 @@ export const MEMORY_CORPUS = defineCorpus({
   fieldWeights: [2, 1, 0.5],
   tokenizer: proseTokenizer,
   async load(db, ids) {
-    // Items with an empty scope key (deleted, superseded, other kinds) are not searchable.
+    // Live facts and procedures by their scope key; live observations (whose scope key is
+    // empty: no scope sees them) in a partition of their own, so a search naming no scopes
+    // (search_memory, the session tools) finds them on PostgreSQL too. Deleted or superseded
+    // items are not searchable.
     const items = await db.all<ItemText>(
-      `SELECT rowid, title, content, tags, scope_key FROM memory_items
-       WHERE rowid IN ${jsonIds(db.dialect)} AND scope_key <> '' ORDER BY rowid`,
+      `SELECT rowid, title, content, tags,
+         CASE WHEN scope_key <> '' THEN scope_key ELSE '${OBSERVATIONS_KEY}' END AS scope_key
+       FROM memory_items WHERE rowid IN ${jsonIds(db.dialect)} AND (scope_key <> ''
+         OR (kind = 'observation' AND deleted_at IS NULL AND lifecycle = 'active'))
+       ORDER BY rowid`,
       [JSON.stringify(ids)],
     );
     const partitions = new Map<string, number>();

@@ -11,6 +11,7 @@ import {
   rankPartitions,
   type RankedDoc,
 } from '../search/index.js';
+import { textList } from './json-lists.js';
 import type { PostingsCorpus } from './postings-corpus.js';
 import { applyDf, loadDf } from './postings-df.js';
 import type { Queryable } from './types.js';
@@ -170,7 +171,7 @@ export class PostingsCache {
    */
   async #termIds(db: Queryable, terms: readonly string[]): Promise<number[]> {
     const rows = await db.all<{ id: number; term: string }>(this.corpus.sql[db.dialect].termIdsOf, [
-      JSON.stringify(terms),
+      textList(db.dialect, terms),
     ]);
     return rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0)).map((r) => r.id);
   }

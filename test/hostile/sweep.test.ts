@@ -1,8 +1,8 @@
 // A seeded, bounded hostile-input sweep over every tool of every MCP server and binding: each
 // call to a listed tool settles as a result without a stack trace (invalid arguments are the
 // tool error `invalid args` naming the field, with _meta.denied.reason invalid_args); -32602 is
-// only for an unknown tool or a malformed envelope. Afterwards tools/list answers, the store
-// passes integrity_check, nothing was logged as a fault and the data seeded first is intact.
+// only for an unknown tool or a malformed envelope. Afterwards tools/list answers, the store is
+// whole (integrity_check on SQLite), nothing was logged as a fault and the seeded data is intact.
 // CAIRN_HOSTILE_SEED / CAIRN_HOSTILE_ROUNDS explore.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
