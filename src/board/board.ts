@@ -3,17 +3,10 @@
 // the caller's filter, never by trust in the model.
 import type { Queryable, Store, WriteOptions } from '../store/index.js';
 import { boardWriter, onBoardSignal, signalBoard } from './board-signal.js';
+import { insertCappedTask } from './caps.js';
 import { createClaims } from './claims.js';
 import { assignNew, writeComment } from './delegation.js';
-import {
-  childCap,
-  cycle,
-  depthCap,
-  parentNotFound,
-  rootRateCap,
-  taskNotFound,
-  TransitionError,
-} from './errors.js';
+import { cycle, parentNotFound, taskNotFound, TransitionError } from './errors.js';
 import { type RecordedActor, selectHistory } from './events.js';
 import {
   type BoardLimits,
@@ -27,8 +20,6 @@ import {
   type TaskStatus,
 } from './model.js';
 import {
-  countLiveChildren,
-  countRootsSince,
   dependsOn,
   findTask,
   selectAncestors,
@@ -98,25 +89,8 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     });
   }
 
-  /** The capped create's checks and insert, inside the caller's write transaction. */
-  async function insertCapped(
-    tx: Queryable,
-    input: CreateTaskInput,
-    by: RecordedActor,
-    now: number,
-  ): Promise<TaskRow> {
-    if (input.parentTaskId === undefined) {
-      const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
-      if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
-      return insertTask(tx, input, undefined, now, by);
-    }
-    const parent = await findTask(tx, input.parentTaskId);
-    if (parent === undefined) throw parentNotFound(input.parentTaskId);
-    if (parent.depth >= limits.maxDepth) throw depthCap(limits);
-    const children = await countLiveChildren(tx, parent.id);
-    if (children >= limits.maxChildren) throw childCap(children, limits);
-    return insertTask(tx, input, parent, now, by);
-  }
+  const insertCapped = (tx: Queryable, input: CreateTaskInput, by: RecordedActor, now: number) =>
+    insertCappedTask(tx, { input, by, now, limits });
 
   const claims = createClaims({ write, clock, leaseMs });
   const relations = createRelations({ store, write });
