@@ -30,7 +30,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>
       trap(sql, params) ? Promise.reject(new Error('simulated crash')) : store.run(sql, params),
-    write: (fn) => store.write((tx) => fn(guard(tx))),
+    write: (fn, options) => store.write((tx) => fn(guard(tx)), options),
     read: (fn) => store.read(fn),
     checkpoint: () => store.checkpoint(),
     close: () => store.close(),

@@ -1,18 +1,12 @@
 // The board service: every task mutation, each in one write transaction that re-reads the row
 // it decides on. Caps apply only to the capped create (the MCP boundary); reads are scoped by
 // the caller's filter, never by trust in the model.
-import type { Queryable, Store } from '../store/index.js';
+import type { Queryable, Store, WriteOptions } from '../store/index.js';
+import { boardWriter, onBoardSignal, signalBoard } from './board-signal.js';
+import { insertCappedTask } from './caps.js';
 import { createClaims } from './claims.js';
 import { assignNew, writeComment } from './delegation.js';
-import {
-  childCap,
-  cycle,
-  depthCap,
-  parentNotFound,
-  rootRateCap,
-  taskNotFound,
-  TransitionError,
-} from './errors.js';
+import { cycle, parentNotFound, taskNotFound, TransitionError } from './errors.js';
 import { type RecordedActor, selectHistory } from './events.js';
 import {
   type BoardLimits,
@@ -26,8 +20,6 @@ import {
   type TaskStatus,
 } from './model.js';
 import {
-  countLiveChildren,
-  countRootsSince,
   dependsOn,
   findTask,
   selectAncestors,
@@ -58,11 +50,16 @@ import type {
 
 export type Board = ReturnType<typeof createBoard>;
 
+/** For writes correct under row locks alone (conditional UPDATEs; see WriteLocking). */
+const ROWS: WriteOptions = { locking: 'rows' };
+
 /** Builds the board service over a store. */
 export function createBoard(store: Store, options: BoardOptions = {}) {
   const clock = options.clock ?? Date.now;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const limits: BoardLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  // Every board write wakes the board's waiters once it commits (all replicas on PostgreSQL).
+  const write = boardWriter(store);
 
   async function move(
     taskId: string,
@@ -71,7 +68,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     how: { prefix: string; reason: string; requireFrom?: readonly TaskStatus[] },
   ): Promise<Task> {
     const { prefix, requireFrom } = how;
-    return store.write(async (tx) => {
+    return write(async (tx) => {
       const now = clock();
       const row = await mustFind(tx, taskId);
       if (requireFrom !== undefined && !requireFrom.includes(row.status)) {
@@ -92,33 +89,16 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
     });
   }
 
-  /** The capped create's checks and insert, inside the caller's write transaction. */
-  async function insertCapped(
-    tx: Queryable,
-    input: CreateTaskInput,
-    by: RecordedActor,
-    now: number,
-  ): Promise<TaskRow> {
-    if (input.parentTaskId === undefined) {
-      const recent = await countRootsSince(tx, now - limits.rootRateWindowMs);
-      if (recent >= limits.rootRateMax) throw rootRateCap(recent, limits);
-      return insertTask(tx, input, undefined, now, by);
-    }
-    const parent = await findTask(tx, input.parentTaskId);
-    if (parent === undefined) throw parentNotFound(input.parentTaskId);
-    if (parent.depth >= limits.maxDepth) throw depthCap(limits);
-    const children = await countLiveChildren(tx, parent.id);
-    if (children >= limits.maxChildren) throw childCap(children, limits);
-    return insertTask(tx, input, parent, now, by);
-  }
+  const insertCapped = (tx: Queryable, input: CreateTaskInput, by: RecordedActor, now: number) =>
+    insertCappedTask(tx, { input, by, now, limits });
 
-  const claims = createClaims({ store, clock, leaseMs });
-  const relations = createRelations({ store });
+  const claims = createClaims({ write, clock, leaseMs });
+  const relations = createRelations({ store, write });
 
   /** Reads sweep first, but open a write transaction only when something has expired. */
   async function sweepIfExpired(): Promise<void> {
     const now = clock();
-    if (await hasExpired(store, now)) await store.write((tx) => sweepExpired(tx, now));
+    if (await hasExpired(store, now)) await write((tx) => sweepExpired(tx, now), ROWS);
   }
 
   return {
@@ -170,7 +150,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** Uncapped create (REST, orchestrator): parent must exist, no cap checks. */
     async createTask(input: CreateTaskInput, actor: Actor = {}): Promise<Task> {
-      return store.write(async (tx) => {
+      return write(async (tx) => {
         const now = clock();
         let parent: TaskRow | undefined;
         if (input.parentTaskId !== undefined) {
@@ -187,9 +167,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      * @throws NotFoundError (parent_not_found) or PolicyError (depth_cap, child_cap, root_rate_cap).
      */
     createCappedTask: (input: CreateTaskInput, actor: Actor = {}): Promise<Task> =>
-      store.write(async (tx) =>
-        toTask(await insertCapped(tx, input, recordedActor(actor), clock())),
-      ),
+      write(async (tx) => toTask(await insertCapped(tx, input, recordedActor(actor), clock()))),
 
     /**
      * The capped create inside the caller's write transaction `tx` (the refusal circuit's, so
@@ -199,7 +177,11 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       tx: Queryable,
       input: CreateTaskInput,
       actor: Actor = {},
-    ): Promise<Task> => toTask(await insertCapped(tx, input, recordedActor(actor), clock())),
+    ): Promise<Task> => {
+      const task = toTask(await insertCapped(tx, input, recordedActor(actor), clock()));
+      await signalBoard(store, tx);
+      return task;
+    },
 
     /**
      * A delegated task in one write transaction: the capped create, its assignment to
@@ -212,7 +194,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       within?: (tx: Queryable, task: Task) => Promise<void>,
     ): Promise<Task> {
       const { assignee, by, note } = input;
-      return store.write(async (tx) => {
+      return write(async (tx) => {
         const now = clock();
         const created = await insertCapped(
           tx,
@@ -263,10 +245,20 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** Appends a comment. @throws NotFoundError for an unknown task. */
     async addComment(input: CommentInput): Promise<TaskComment> {
-      return store.write(async (tx) =>
-        toComment(await writeComment(tx, await mustFind(tx, input.taskId), input, clock())),
+      // Row locks suffice: a comment decides nothing (its holder's inbox entry is as of the
+      // comment, as if it came first), and its number comes from a sequence.
+      return write(
+        async (tx) =>
+          toComment(await writeComment(tx, await mustFind(tx, input.taskId), input, clock())),
+        ROWS,
       );
     },
+
+    /** Calls `listener` after each committed board write (every replica's on PostgreSQL). */
+    onChange: (listener: () => void): (() => void) => onBoardSignal(store, listener),
+
+    /** Whether onChange hears other processes (PostgreSQL) or this one only (SQLite). */
+    signalsEverywhere: store.signals.reach === 'database',
 
     /**
      * Makes `taskId` depend on `dependsOnTaskId`. Re-linking is a no-op.
@@ -276,7 +268,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       taskId: string,
       dependsOnTaskId: string,
     ): Promise<{ taskId: string; dependsOnTaskId: string; created: boolean }> {
-      return store.write(async (tx) => {
+      return write(async (tx) => {
         await mustFind(tx, taskId);
         await mustFind(tx, dependsOnTaskId);
         if (taskId === dependsOnTaskId || (await dependsOn(tx, dependsOnTaskId, taskId))) {
@@ -293,7 +285,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
 
     /** Soft-deletes a task: it disappears from reads and frees its parent's child slot. */
     async dropTask(taskId: string): Promise<void> {
-      await store.write(async (tx) => {
+      await write(async (tx) => {
         const now = clock();
         await mustFind(tx, taskId);
         await tx.run('UPDATE tasks SET deleted_at = ?, updated_at = ? WHERE id = ?', [
@@ -310,7 +302,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      */
     sweepExpiredLeases: async (): Promise<number> => {
       const run = await store.locks.tryRun('board:lease-sweep', () =>
-        store.write((tx) => sweepExpired(tx, clock())),
+        write((tx) => sweepExpired(tx, clock()), ROWS),
       );
       return run.ran ? run.value : 0;
     },

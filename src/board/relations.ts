@@ -2,6 +2,7 @@
 // a task, unlinking a dependency, and a cheap change mark that moves whenever anything a board
 // view shows changes (tasks, comments, dependency edges). Reads only live tasks.
 import type { Store } from '../store/index.js';
+import type { BoardWrite } from './board-signal.js';
 import type { Task } from './model.js';
 import { mustFind } from './rows-ops.js';
 import { toTask, type TaskRow } from './rows.js';
@@ -34,7 +35,7 @@ const UPSTREAM = `WITH RECURSIVE up(id) AS (
   SELECT t.id FROM up JOIN tasks t ON t.id = up.id WHERE t.deleted_at IS NULL ORDER BY t.id`;
 
 /** Relation operations over a store. */
-export function createRelations({ store }: { store: Store }) {
+export function createRelations({ store, write }: { store: Store; write: BoardWrite }) {
   return {
     /** Children, dependencies and dependents of a live task. @throws NotFoundError. */
     async getRelations(taskId: string): Promise<TaskRelations> {
@@ -60,7 +61,7 @@ export function createRelations({ store }: { store: Store }) {
       taskId: string,
       dependsOnTaskId: string,
     ): Promise<{ taskId: string; dependsOnTaskId: string; removed: boolean }> {
-      return store.write(async (tx) => {
+      return write(async (tx) => {
         await mustFind(tx, taskId);
         const res = await tx.run(
           'DELETE FROM task_dependencies WHERE task_id = ? AND depends_on_task_id = ?',

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { InvalidInputError, stripInvisible } from '../shared/index.js';
-import type { Queryable } from '../store/index.js';
+import { nextInsertionSeq, type Queryable } from '../store/index.js';
 import { NotHolderError, taskNotFound } from './errors.js';
 import { type RecordedActor, recordTransition } from './events.js';
 import { addressInbox } from './inbox.js';
@@ -17,13 +17,6 @@ const EMPTIED = 'must not be empty once invisible characters are removed';
 
 /** Statuses in which an assignee holds the task (blocked work keeps its owner). */
 const HELD: readonly TaskStatus[] = ['in_progress', 'in_review', 'blocked'];
-
-/**
- * The next insertion sequence of `table` (migration 32): ties in the board's orderings go to
- * the row inserted first. Safe because every insert runs in the store's write transaction.
- */
-const NEXT_SEQ = (table: 'tasks' | 'task_comments'): string =>
-  `(SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table})`;
 
 export async function insertComment(
   tx: Queryable,
@@ -40,10 +33,12 @@ export async function insertComment(
     author_type: input.authorType ?? 'agent',
     created_at: now,
   };
+  // Insertion order (migration 32) breaks ties in the board's orderings.
+  const seq = await nextInsertionSeq(tx, 'task_comments');
   await tx.run(
     `INSERT INTO task_comments (id, task_id, body, author_agent_id, author_type, created_at, seq)
-     VALUES (?, ?, ?, ?, ?, ?, ${NEXT_SEQ('task_comments')})`,
-    [row.id, row.task_id, row.body, row.author_agent_id, row.author_type, row.created_at],
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [row.id, row.task_id, row.body, row.author_agent_id, row.author_type, row.created_at, seq],
   );
   return row;
 }
@@ -89,17 +84,28 @@ export async function applyMove(
   };
 }
 
-/** Returns expired in_progress claims to todo, each with a system comment and a `lease` event. */
+/** A claim whose lease ran out (the condition the sweep selects and re-checks as it updates). */
+const EXPIRED_SQL =
+  "status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? AND deleted_at IS NULL";
+
+/**
+ * Returns expired in_progress claims to todo, each with a system comment and a `lease` event;
+ * returns how many. Each return is a conditional UPDATE that re-states the expiry, so two
+ * sweeps racing under row locks (a 'rows' write) return a claim once: the second finds it
+ * already returned (or renewed) and records nothing.
+ */
 export async function sweepExpired(tx: Queryable, now: number): Promise<number> {
-  const expired = await tx.all<TaskRow>(
-    "SELECT * FROM tasks WHERE status = 'in_progress' AND lease_expires_at IS NOT NULL AND lease_expires_at <= ? AND deleted_at IS NULL",
-    [now],
-  );
+  const expired = await tx.all<TaskRow>(`SELECT * FROM tasks WHERE ${EXPIRED_SQL}`, [now]);
+  let returned = 0;
   for (const row of expired) {
-    await tx.run(
-      "UPDATE tasks SET status = 'todo', assignee_agent_id = NULL, assignee_runtime = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
-      [now, row.id],
+    const res = await tx.run(
+      `UPDATE tasks SET status = 'todo', assignee_agent_id = NULL, assignee_runtime = NULL,
+         lease_expires_at = NULL, updated_at = ?
+       WHERE id = ? AND ${EXPIRED_SQL}`,
+      [now, row.id, now],
     );
+    if (res.changes === 0) continue;
+    returned += 1;
     const by = row.assignee_agent_id ?? 'unknown';
     await recordTransition(tx, {
       taskId: row.id,
@@ -120,7 +126,7 @@ export async function sweepExpired(tx: Queryable, now: number): Promise<number> 
         },
       ]);
   }
-  return expired.length;
+  return returned;
 }
 
 export async function hasExpired(q: Queryable, now: number): Promise<boolean> {
@@ -177,14 +183,15 @@ export async function insertTask(
   by: RecordedActor = { actor: null },
 ): Promise<TaskRow> {
   const row = newTaskRow(input, parent, now);
+  const seq = await nextInsertionSeq(tx, 'tasks');
   await tx.run(
     `INSERT INTO tasks (id, team_id, parent_task_id, depth, title, description, status, priority,
       assignee_agent_id, assignee_runtime, lease_expires_at, created_at, updated_at, deleted_at, seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NEXT_SEQ('tasks')})`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       ...[row.id, row.team_id, row.parent_task_id, row.depth, row.title, row.description],
       ...[row.status, row.priority, row.assignee_agent_id, row.assignee_runtime],
-      ...[row.lease_expires_at, row.created_at, row.updated_at, row.deleted_at],
+      ...[row.lease_expires_at, row.created_at, row.updated_at, row.deleted_at, seq],
     ],
   );
   const to = row.status;

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createHumanAuth } from '../auth/index.js';
 import type { Core } from '../core/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, type McpServerName } from '../mcp/index.js';
+import { SIGNAL_SAFETY_POLL_MS } from '../store/index.js';
 import { handleAgentsRoute } from './agents-routes.js';
 import { createApprovalsWatch } from './approvals-stream.js';
 import { attachInput, renderAttach } from './attach.js';
@@ -105,8 +106,17 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
     board: core.board,
     approvals: core.broker,
     watch: createBoardWatch(boardViewMark(core.board, core.broker), {
-      // Board writes send no signal yet: the poll finds them; an approval's change reads at once.
-      wake: (fn) => core.broker.onApprovalSignal(fn),
+      // A board write or an approval's change reads at once (on PostgreSQL, made on any
+      // replica); the poll then only covers a missed signal and an approval expiring unwritten.
+      ...(core.board.signalsEverywhere ? { intervalMs: SIGNAL_SAFETY_POLL_MS } : {}),
+      wake: (fn) => {
+        const offBoard = core.board.onChange(fn);
+        const offApprovals = core.broker.onApprovalSignal(fn);
+        return () => {
+          offBoard();
+          offApprovals();
+        };
+      },
       onError: (err) => logger.warn({ err }, 'board change poll failed'),
     }),
     keepAliveMs: options.sseKeepAliveMs,

@@ -1,5 +1,6 @@
 // The SQL of the rooms domain: numbering, inserting and paging posts, and the roster table.
-// Portable statements only (the sequence comes from the write lock, not a dialect feature).
+// Portable statements only: a room's numbers come from its counter row (room_seqs), whose
+// upsert locks that row, so posts to one room take turns and posts to different rooms never meet.
 import type { Queryable } from '../store/index.js';
 import type { PostKind, RoomPost } from './model.js';
 
@@ -31,9 +32,27 @@ export async function maxSeq(q: Queryable, roomId: string): Promise<number> {
   return row?.top ?? 0;
 }
 
-/** Inserts the next post of a room. Call inside a write transaction: the lock makes it gap-free. */
+/**
+ * Takes the room's next number: increments its counter row (creating it at 1), which holds
+ * the row locked until the transaction ends. A rolled-back post gives its number back, so
+ * the committed numbers stay gap-free, and they commit in order.
+ */
+async function nextSeq(tx: Queryable, roomId: string): Promise<number> {
+  const row = await tx.get<{ seq: number }>(
+    `INSERT INTO room_seqs (room_id, seq) VALUES (?, 1)
+     ON CONFLICT (room_id) DO UPDATE SET seq = room_seqs.seq + 1 RETURNING seq`,
+    [roomId],
+  );
+  if (row === undefined) throw new Error(`no sequence number for room ${roomId}`);
+  return Number(row.seq);
+}
+
+/**
+ * Inserts the next post of a room. Call inside a write transaction (a 'rows' write is enough:
+ * the counter row's lock makes the numbers gap-free).
+ */
 export async function insertPost(tx: Queryable, post: Omit<RoomPost, 'seq'>): Promise<RoomPost> {
-  const seq = (await maxSeq(tx, post.roomId)) + 1;
+  const seq = await nextSeq(tx, post.roomId);
   await tx.run(
     'INSERT INTO room_posts (room_id, seq, author_agent_id, kind, text, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     [post.roomId, seq, post.authorAgentId, post.kind, post.text, post.createdAt],

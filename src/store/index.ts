@@ -196,6 +196,7 @@ export {
   type VaultVectorHit,
 } from './vault-types.js';
 export { SIGNAL_SAFETY_POLL_MS } from './signal-hub.js';
+export { nextInsertionSeq, type SeqTable, skipLockedClause } from './write-counters.js';
 export type {
   LockRun,
   Locks,
@@ -207,4 +208,6 @@ export type {
   SqlValue,
   Store,
   StoreOptions,
+  WriteLocking,
+  WriteOptions,
 } from './types.js';

@@ -22,6 +22,7 @@ import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TASK_SEQ_MIGRATION } from './migration-task-seq.js';
+import { WRITE_COUNTERS_MIGRATION } from './migration-write-counters.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 import { VAULT_COACTIVATION_MIGRATION } from './migration-vault-coactivation.js';
@@ -278,4 +279,5 @@ export const MIGRATIONS: readonly Migration[] = [
   VAULT_GRAPH_MIGRATION,
   VAULT_EXTRACTION_MIGRATION,
   TASK_SEQ_MIGRATION,
+  WRITE_COUNTERS_MIGRATION,
 ];

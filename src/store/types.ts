@@ -67,6 +67,25 @@ export interface Locks {
   tryRun<T>(name: string, fn: () => Promise<T>): Promise<LockRun<T>>;
 }
 
+/**
+ * How a write transaction is kept correct against concurrent writers.
+ * - 'serializable' (the default): as if writes ran one at a time. SQLite's single writer gives
+ *   it; PostgreSQL runs SERIALIZABLE and retries serialization failures.
+ * - 'rows': the transaction is correct under row locks alone, because every decision it makes
+ *   is re-checked by the statement that acts on it (a conditional UPDATE whose WHERE states
+ *   the precondition, an upsert on a counter row with RETURNING) and it reads no range whose
+ *   change by a concurrent writer would make its outcome wrong. PostgreSQL runs it READ
+ *   COMMITTED (a blocked statement re-checks its WHERE on the row's newest version), so
+ *   writers of different rows never roll each other back; SQLite is unchanged. Such a write
+ *   must not change indexed search documents (their postings are not flushed in it).
+ */
+export type WriteLocking = 'serializable' | 'rows';
+
+export interface WriteOptions {
+  /** Default 'serializable'. */
+  locking?: WriteLocking;
+}
+
 export interface Store extends Queryable {
   /** Wake-ups delivered on commit: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
   readonly signals: Signals;
@@ -99,7 +118,7 @@ export interface Store extends Queryable {
    * lock contention with jittered backoff. `fn` may run more than once: keep it free of
    * side effects outside `tx`. Never call the store itself from inside `fn`.
    */
-  write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Queryable) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Runs `fn` on one consistent read snapshot. */
   read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Folds the write-ahead log back into the main file (best effort). */

@@ -242,6 +242,20 @@ async function checkServedFromPostgres(url: string): Promise<void> {
       taskId: src().tasks.claimed,
     });
     expect(got.comments.map((c) => c.body)).toEqual(['started on the copy']);
+    // Insertion sequences moved past the copied seqs: new rows sort after every copied one.
+    const fresh = await core.board.createTask({ title: 'made on pg' });
+    const note = await core.board.addComment({ taskId: fresh.id, body: 'made on pg' });
+    for (const [table, id] of [
+      ['tasks', fresh.id],
+      ['task_comments', note.id],
+    ] as const) {
+      const seqs = await core.store.get<{ mine: number; copied: number }>(
+        `SELECT (SELECT seq FROM ${table} WHERE id = ?) AS mine,
+                (SELECT MAX(seq) FROM ${table} WHERE id <> ?) AS copied`,
+        [id, id],
+      );
+      expect(seqs?.mine).toBeGreaterThan(seqs?.copied ?? Infinity);
+    }
     // Room history keeps its sequence numbers, and the next post continues it.
     const page = await core.rooms.subscribe({
       roomId: ROOM,

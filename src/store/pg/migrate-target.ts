@@ -3,6 +3,7 @@
 // batched inserts, user triggers held off during the copy and identity sequences advanced.
 import pg from 'pg';
 
+import { SEQ_TABLES, seqGenerator } from '../write-counters.js';
 import { quoteIdent, type SourceRow } from './migrate-source.js';
 import { redactUrl } from './pg-errors.js';
 import { toParam } from './pg-store.js';
@@ -136,7 +137,10 @@ export async function deferSelfReferences(
     );
 }
 
-/** Moves every identity sequence past the largest id its column holds. */
+/**
+ * Moves every identity sequence past the largest id its column holds, and each insertion
+ * sequence (migration 33) past the largest `seq` its table holds.
+ */
 export async function advanceIdentities(
   client: pg.ClientBase,
   columns: Map<string, TargetColumn[]>,
@@ -150,6 +154,11 @@ export async function advanceIdentities(
         [quoteIdent(table), c.name],
       );
     }
+  for (const table of SEQ_TABLES)
+    await client.query(
+      `SELECT setval($1, COALESCE(MAX(seq), 0) + 1, false) FROM ${quoteIdent(table)}`,
+      [seqGenerator(table)],
+    );
 }
 
 /** Parameters per INSERT stay well under PostgreSQL's 65,535. */

@@ -1,6 +1,7 @@
 // The PostgreSQL backend (node-postgres pool): the same async Store contract as SQLite. Writes
-// run SERIALIZABLE (the guarantee SQLite's single writer gives the domains: claims, caps, room
-// sequence numbers) and are retried on serialization failures and deadlocks with jittered backoff.
+// run SERIALIZABLE (the guarantee SQLite's single writer gives the domains: caps, approvals), or
+// READ COMMITTED under row locks where the domain asks ('rows': claims, room sequence numbers),
+// and are retried on serialization failures and deadlocks with jittered backoff.
 // Each write indexes the documents it changed in the BM25 postings before it commits.
 import pg from 'pg';
 
@@ -11,7 +12,14 @@ import type { MemoryIndex } from '../memory-index.js';
 import { MIGRATIONS } from '../migrations.js';
 import { PostingsEngine } from '../postings-engine.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
-import type { Queryable, RunResult, SqlValue, Store, StoreOptions } from '../types.js';
+import type {
+  Queryable,
+  RunResult,
+  SqlValue,
+  Store,
+  StoreOptions,
+  WriteOptions,
+} from '../types.js';
 import { createVaultIndex, type VaultIndex } from '../vault-index.js';
 import { CODE_VECTORS, MEMORY_VECTORS, VAULT_VECTORS, type VecCorpus } from '../vector-tables.js';
 import { checkCollation } from './pg-collation.js';
@@ -147,7 +155,7 @@ class PgStore implements Store {
         const { flushed } = await this.#transaction(
           'BEGIN ISOLATION LEVEL SERIALIZABLE',
           () => Promise.resolve(),
-          DRAIN_PER_STEP,
+          { retry: true, flushMax: DRAIN_PER_STEP },
         );
         if (flushed === 0) return;
         busy = 0;
@@ -171,25 +179,30 @@ class PgStore implements Store {
     return this.#direct.run(sql, params);
   }
 
-  async write<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async write<T>(fn: (tx: Queryable) => Promise<T>, options?: WriteOptions): Promise<T> {
+    // Row-locked writes touch no indexed documents: no postings work, so no corpus reads.
+    if (options?.locking === 'rows') {
+      const begin = 'BEGIN ISOLATION LEVEL READ COMMITTED';
+      return (await this.#transaction(begin, fn, { retry: true, flushMax: 0 })).result;
+    }
     const begin = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
-    return (await this.#transaction(begin, fn, FLUSH_PER_WRITE)).result;
+    return (await this.#transaction(begin, fn, { retry: true, flushMax: FLUSH_PER_WRITE })).result;
   }
 
   async read<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const begin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-    return (await this.#transaction(begin, fn, 0)).result;
+    return (await this.#transaction(begin, fn, { retry: false, flushMax: 0 })).result;
   }
 
   /**
-   * Runs `fn` in one transaction; a write (`flushMax` > 0) is retried on serialization
-   * failures and deadlocks, and re-indexes the documents it changed (PostingsWrite.flush: up
-   * to `flushMax` older ones per corpus) before it commits (`flushed`).
+   * Runs `fn` in one transaction; a write (`retry`) is retried on serialization failures and
+   * deadlocks, and with `flushMax` > 0 re-indexes the documents it changed
+   * (PostingsWrite.flush: up to `flushMax` older ones per corpus) before it commits (`flushed`).
    */
   async #transaction<T>(
     begin: string,
     fn: (tx: Queryable) => Promise<T>,
-    flushMax: number,
+    { retry, flushMax }: { retry: boolean; flushMax: number },
   ): Promise<{ result: T; flushed: number }> {
     if (this.#closed) throw new Error('store is closed');
     const deadline = Date.now() + this.#budgetMs;
@@ -206,7 +219,7 @@ class PgStore implements Store {
         return { result, flushed };
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
-        if (flushMax === 0 || !isRetryablePgError(err)) throw err;
+        if (!retry || !isRetryablePgError(err)) throw err;
         if (Date.now() >= deadline) throw new StoreBusyError(err);
       } finally {
         client.release();
