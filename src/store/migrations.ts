@@ -13,6 +13,7 @@ import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
 import { ENTITIES_MIGRATION } from './migration-entities.js';
 import { GRAPH_MIGRATION } from './migration-graph.js';
 import { HUMAN_AUTH_MIGRATION } from './migration-human-auth.js';
+import { OBSERVATION_POSTINGS_MIGRATION } from './migration-observation-postings.js';
 import { OBSERVATIONS_MIGRATION } from './migration-observations.js';
 import { POSTINGS_MIGRATION } from './migration-postings.js';
 import { ROOM_USER_KIND_MIGRATION } from './migration-room-user-kind.js';
@@ -22,13 +23,13 @@ import { TASK_EVENT_ORIGIN_MIGRATION } from './migration-task-event-origin.js';
 import { TASK_EVENTS_BACKFILL_MIGRATION } from './migration-task-events-backfill.js';
 import { TASK_EVENTS_MIGRATION } from './migration-task-events.js';
 import { TASK_SEQ_MIGRATION } from './migration-task-seq.js';
-import { WRITE_COUNTERS_MIGRATION } from './migration-write-counters.js';
 import { TOOL_GRANTS_MIGRATION } from './migration-tool-grants.js';
 import type { Migration } from './migration-types.js';
 import { VAULT_COACTIVATION_MIGRATION } from './migration-vault-coactivation.js';
 import { VAULT_EXTRACTION_MIGRATION } from './migration-vault-extraction.js';
 import { VAULT_GRAPH_MIGRATION } from './migration-vault-graph.js';
 import { VAULT_MIGRATION } from './migration-vault.js';
+import { WRITE_COUNTERS_MIGRATION } from './migration-write-counters.js';
 
 export type { Migration, MigrationDb } from './migration-types.js';
 
@@ -280,4 +281,5 @@ export const MIGRATIONS: readonly Migration[] = [
   VAULT_EXTRACTION_MIGRATION,
   TASK_SEQ_MIGRATION,
   WRITE_COUNTERS_MIGRATION,
+  OBSERVATION_POSTINGS_MIGRATION,
 ];
