@@ -13,6 +13,7 @@ import { MIGRATIONS } from './migrations.js';
 import type { PostingsCache } from './postings-cache.js';
 import { PostingsEngine } from './postings-engine.js';
 import { createLocalLocks, createLocalSignals, type LocalSignals } from './signal-hub.js';
+import { singleFlight } from './single-flight.js';
 import {
   applyMigrations,
   backoffMs,
@@ -60,7 +61,7 @@ class SqliteStore implements Store {
   #closed = false;
   readonly #tx: Queryable;
   readonly #postings = new PostingsEngine();
-  #draining: Promise<void> | null = null;
+  readonly #draining = singleFlight(() => this.#drain());
   readonly memoryIndex: MemoryIndex;
   readonly codeIndex: CodeIndex;
   readonly vaultIndex: VaultIndex;
@@ -140,10 +141,7 @@ class SqliteStore implements Store {
    * next search that finds a backlog starts it again).
    */
   drainPostings(): Promise<void> {
-    this.#draining ??= this.#drain().finally(() => {
-      this.#draining = null;
-    });
-    return this.#draining;
+    return this.#draining.start();
   }
 
   async #drain(): Promise<void> {

@@ -11,6 +11,7 @@ import type { GraphIndex } from '../graph-index.js';
 import type { MemoryIndex } from '../memory-index.js';
 import { MIGRATIONS } from '../migrations.js';
 import { PostingsEngine } from '../postings-engine.js';
+import { singleFlight } from '../single-flight.js';
 import { backoffMs, sleep } from '../sqlite-open.js';
 import type {
   Queryable,
@@ -95,7 +96,7 @@ class PgStore implements Store {
   readonly #direct: Queryable;
   readonly #budgetMs: number;
   readonly #postings = new PostingsEngine();
-  #draining: Promise<void> | null = null;
+  readonly #draining = singleFlight(() => this.#drain());
   readonly signals: PgSignals;
   readonly locks: PgLocks;
   #closed = false;
@@ -143,10 +144,7 @@ class PgStore implements Store {
    * it again).
    */
   drainPostings(): Promise<void> {
-    this.#draining ??= this.#drain().finally(() => {
-      this.#draining = null;
-    });
-    return this.#draining;
+    return this.#draining.start();
   }
 
   async #drain(): Promise<void> {
@@ -235,7 +233,7 @@ class PgStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#draining?.catch(() => undefined);
+    await this.#draining.settled();
     await Promise.all([this.signals.close(), this.locks.close()]);
     await this.#pool.end();
   }
