@@ -36,7 +36,13 @@ import {
   type Memory,
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
-import { openStore, resolveDbPath, type Store } from '../store/index.js';
+import {
+  openStore,
+  resolveDbPath,
+  shareableDbUrl,
+  type ShareableDbUrl,
+  type Store,
+} from '../store/index.js';
 import {
   createQueryStages,
   createVaultContext,
@@ -95,6 +101,11 @@ export interface CoreOptions {
 export interface Core {
   readonly version: string;
   readonly dbPath: string;
+  /**
+   * The PostgreSQL database the store is on, its password left out (for attach snippets and
+   * serve.json), or null on SQLite (`dbPath` is then the file).
+   */
+  readonly dbUrl: ShareableDbUrl | null;
   readonly store: Store;
   readonly board: Board;
   readonly memory: Memory;
@@ -380,6 +391,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   return {
     version: readVersion(),
     dbPath,
+    dbUrl: store.dialect === 'postgres' ? shareableDbUrl(store.locator) : null,
     store,
     board,
     memory,

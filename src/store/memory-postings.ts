@@ -25,6 +25,9 @@ async function scopeIdOf(db: Queryable, key: string): Promise<number> {
   return row.id;
 }
 
+/** The observations' partition key (scope keys start with `zs`, so it names no scope). */
+const OBSERVATION_KEY = 'observations';
+
 export const MEMORY_CORPUS = defineCorpus({
   name: 'memory',
   tables: {
@@ -39,10 +42,18 @@ export const MEMORY_CORPUS = defineCorpus({
   fieldWeights: [2, 1, 0.5],
   tokenizer: proseTokenizer,
   async load(db, ids) {
-    // Items with an empty scope key (deleted, superseded, other kinds) are not searchable.
+    // Items with an empty scope key (deleted, superseded, other kinds) are not searchable, but
+    // for live observations on PostgreSQL: SQLite searches them (a filter naming no scope) with
+    // FTS5, PostgreSQL only with these postings, in a partition of their own.
+    const observations =
+      db.dialect === 'sqlite'
+        ? ''
+        : ` OR (kind = 'observation' AND deleted_at IS NULL AND lifecycle = 'active')`;
     const items = await db.all<ItemText>(
-      `SELECT rowid, title, content, tags, scope_key FROM memory_items
-       WHERE rowid IN ${jsonIds(db.dialect)} AND scope_key <> '' ORDER BY rowid`,
+      `SELECT rowid, title, content, tags,
+         CASE WHEN scope_key <> '' THEN scope_key ELSE '${OBSERVATION_KEY}' END AS scope_key
+       FROM memory_items
+       WHERE rowid IN ${jsonIds(db.dialect)} AND (scope_key <> ''${observations}) ORDER BY rowid`,
       [JSON.stringify(ids)],
     );
     const partitions = new Map<string, number>();

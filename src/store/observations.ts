@@ -3,7 +3,7 @@
 // builds filters and rows through these functions and never writes this SQL itself; the filter
 // is a SqlFilter over `memory_items m`, so memory's full-text and vector search take it as is.
 import type { SqlFilter } from './memory-index.js';
-import type { Queryable, SqlValue } from './types.js';
+import type { Dialect, Queryable, SqlValue } from './types.js';
 
 /** One observation as stored: its memory item's columns and its observation columns. */
 export interface ObservationRow {
@@ -50,12 +50,12 @@ const LIVE = "m.kind = 'observation' AND m.deleted_at IS NULL AND m.lifecycle = 
 
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
-/** `m.tags` holds every tag listed (tags are a JSON array). */
-export function tagsFilter(tags: readonly string[]): SqlFilter {
+/** `m.tags` holds every tag listed (tags are a JSON array, read per dialect). */
+export function tagsFilter(dialect: Dialect, tags: readonly string[]): SqlFilter {
   if (tags.length === 0) return { sql: '1 = 1', params: [] };
-  const sql = tags
-    .map(() => 'EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value = ?)')
-    .join(' AND ');
+  const each =
+    dialect === 'sqlite' ? 'json_each(m.tags)' : 'jsonb_array_elements_text(m.tags::jsonb)';
+  const sql = tags.map(() => `EXISTS (SELECT 1 FROM ${each} t WHERE t.value = ?)`).join(' AND ');
   return { sql, params: [...tags] };
 }
 
@@ -64,7 +64,7 @@ export function tagsFilter(tags: readonly string[]): SqlFilter {
  * memory_observations are reached through a correlated subquery, so full-text and vector
  * search, which select from `memory_items m`, can use it unchanged).
  */
-export function observationFilter(f: ObservationSqlFilter = {}): SqlFilter {
+export function observationFilter(dialect: Dialect, f: ObservationSqlFilter = {}): SqlFilter {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   const add = (sql: string, ...values: SqlValue[]) => {
@@ -79,7 +79,7 @@ export function observationFilter(f: ObservationSqlFilter = {}): SqlFilter {
   if (f.from !== undefined) add('o.observed_at >= ?', f.from);
   if (f.to !== undefined) add('o.observed_at <= ?', f.to);
   const inner = parts.length === 0 ? '' : ` AND ${parts.join(' AND ')}`;
-  const tags = tagsFilter(f.tags ?? []);
+  const tags = tagsFilter(dialect, f.tags ?? []);
   return {
     sql: `${LIVE} AND EXISTS (SELECT 1 FROM memory_observations o WHERE o.item_rowid = m.rowid${inner}) AND (${tags.sql})`,
     params: [...params, ...tags.params],
@@ -201,7 +201,9 @@ export async function observationsOfSession(
   sessionId: string,
   limit: number,
 ): Promise<{ rows: ObservationRow[]; total: number }> {
-  const from = `FROM memory_observations o INDEXED BY memory_observations_session
+  // SQLite's planner is told to use the session index; PostgreSQL's picks it by itself.
+  const hint = db.dialect === 'sqlite' ? 'INDEXED BY memory_observations_session' : '';
+  const from = `FROM memory_observations o ${hint}
     JOIN memory_items m ON m.rowid = o.item_rowid WHERE o.session_id = ? AND ${LIVE}`;
   const rows = await db.all<ObservationRow>(
     `SELECT ${COLUMNS} ${from} ORDER BY o.observed_at, m.rowid LIMIT ?`,

@@ -12,7 +12,7 @@ import pino, { type Logger } from 'pino';
 import type { Core, CoreOptions } from '../../src/core/index.js';
 import { createHttpService, type HttpOptions, type HttpService } from '../../src/http/index.js';
 import { MCP_SERVERS, type McpServerName } from '../../src/mcp/index.js';
-import { ROOT, tempCore, tempDir, type TempDir } from '../helpers.js';
+import { processBackend, ROOT, tempCore, tempDir, type TempDir } from '../helpers.js';
 
 export const TOKEN = 'cairn_test-master-token';
 export const SECRET = 'test-secret-for-bindings';
@@ -370,6 +370,8 @@ export async function spawnServe(
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const home = tempDir('cairn-serve-');
+  const dbAt = args.indexOf('--db');
+  const backend = await processBackend(dbAt < 0 ? undefined : args[dbAt + 1], env);
   const child = spawn(
     process.execPath,
     [join(ROOT, 'bin/cairn.js'), 'serve', '--port', '0', ...args],
@@ -381,6 +383,7 @@ export async function spawnServe(
         CAIRN_HOME: home.path,
         CAIRN_LOG_LEVEL: 'warn',
         CAIRN_IRC_PORT: '0',
+        ...backend.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -399,6 +402,7 @@ export async function spawnServe(
       await within(10_000, 'serve process to die', exited).catch(() => undefined);
     }
     home.cleanup();
+    await backend.cleanup();
   };
   try {
     const port = await within(

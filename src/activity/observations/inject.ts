@@ -97,7 +97,7 @@ export function createInject(deps: InjectDeps) {
       mode: deps.vectors ? 'hybrid' : 'fts',
       limit: POOL,
       scope: {},
-      filter: observationFilter({ resources: input.types, tags: input.tags }),
+      filter: observationFilter(deps.store.dialect, { resources: input.types, tags: input.tags }),
     });
     const best = found.results[0]?.score ?? 0;
     return new Map(found.results.map((h) => [h.id, best > 0 ? h.score / best : 1]));
@@ -110,7 +110,11 @@ export function createInject(deps: InjectDeps) {
   return async function inject(input: InjectInput): Promise<InjectedContext> {
     const now = deps.clock();
     const pool = (
-      await listObservations(deps.store, observationFilter({ tags: input.tags }), POOL)
+      await listObservations(
+        deps.store,
+        observationFilter(deps.store.dialect, { tags: input.tags }),
+        POOL,
+      )
     ).map(toObservation);
     const rel = input.query === undefined ? null : await relevance(input.query, input);
     const left = new Map<OmitReason, string[]>();

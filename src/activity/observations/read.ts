@@ -96,7 +96,7 @@ export function honesty(
 /** Builds get, list and timeline. */
 export function createRead(deps: ReadDeps) {
   const { store } = deps;
-  const stored = () => countMemoryItems(store, observationFilter());
+  const stored = () => countMemoryItems(store, observationFilter(store.dialect));
 
   /** Ids of the observations `query` finds among those `filter` admits, best first. */
   async function ranked(query: string, q: ObservationQuery, limit: number): Promise<string[]> {
@@ -105,7 +105,7 @@ export function createRead(deps: ReadDeps) {
       mode: deps.vectors ? 'hybrid' : 'fts',
       limit,
       scope: {},
-      filter: observationFilter(sqlFilter(q)),
+      filter: observationFilter(store.dialect, sqlFilter(q)),
     });
     return found.results.map((h) => h.id);
   }
@@ -130,7 +130,7 @@ export function createRead(deps: ReadDeps) {
     /** Observations passing the filters: newest first, or by relevance to `query`. */
     async list(input: ListInput): Promise<ObservationList> {
       const limit = input.limit ?? LIST_LIMIT.default;
-      const filter = observationFilter(sqlFilter(input));
+      const filter = observationFilter(store.dialect, sqlFilter(input));
       const [all, matching] = await Promise.all([stored(), countMemoryItems(store, filter)]);
       let observations: Observation[];
       if (input.query === undefined) {
@@ -169,7 +169,7 @@ export function createRead(deps: ReadDeps) {
       if (input.anchorId === undefined) {
         const now = deps.clock();
         const window = span === null ? {} : { from: now - span, to: now };
-        const filter = observationFilter(sqlFilter(input, window));
+        const filter = observationFilter(store.dialect, sqlFilter(input, window));
         const newest = (await listObservations(store, filter, before)).reverse();
         const matching = await countMemoryItems(store, filter);
         return {
@@ -188,7 +188,7 @@ export function createRead(deps: ReadDeps) {
       }
       const at = anchorRow.observed_at;
       const window = span === null ? {} : { from: at - span, to: at + span };
-      const filter = observationFilter(sqlFilter(input, window));
+      const filter = observationFilter(store.dialect, sqlFilter(input, window));
       const anchor = { observedAt: at, rowid: anchorRow.rowid };
       const [older, newer] = await Promise.all([
         observationsBeside(store, filter, anchor, 'before', before),

@@ -7,6 +7,7 @@ import { RRF_DEFAULTS } from '../../search/index.js';
 import {
   bothFilters,
   countMemoryItems,
+  type Dialect,
   eitherFilter,
   observationFilter,
   observationsByIds,
@@ -66,10 +67,14 @@ export interface SearchDeps {
 }
 
 /** The items search_memory may return for `input`: observations, and facts unless a session is named. */
-function searchable(input: MemorySearchInput): { filter: SqlFilter; everything: SqlFilter } {
-  const observations = observationFilter({ tags: input.tags, sessionId: input.sessionId });
-  const facts = bothFilters(visibleTo(input.scope), tagsFilter(input.tags ?? []));
-  const everything = eitherFilter(visibleTo(input.scope), observationFilter());
+function searchable(
+  dialect: Dialect,
+  input: MemorySearchInput,
+): { filter: SqlFilter; everything: SqlFilter } {
+  const tags = input.tags;
+  const observations = observationFilter(dialect, { tags, sessionId: input.sessionId });
+  const facts = bothFilters(visibleTo(input.scope), tagsFilter(dialect, tags ?? []));
+  const everything = eitherFilter(visibleTo(input.scope), observationFilter(dialect));
   return {
     filter: input.sessionId === undefined ? eitherFilter(facts, observations) : observations,
     everything,
@@ -82,7 +87,7 @@ const unit = (h: SearchHit): number =>
 /** Builds search_memory's search. */
 export function createMemorySearch(deps: SearchDeps) {
   return async function searchMemory(input: MemorySearchInput): Promise<MemorySearchResult> {
-    const { filter, everything } = searchable(input);
+    const { filter, everything } = searchable(deps.store.dialect, input);
     const limit = input.limit ?? SEARCH_LIMIT.default;
     const found = await deps.search({
       query: input.query,
