@@ -255,8 +255,6 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     path: dbPath,
     mustExist: options.mustExist === true,
   });
-  // Said once at start (PostgreSQL without pgvector: vector search exact and slower).
-  for (const warning of store.warnings) logger.warn({ db: store.location }, warning);
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
     ...(leaseMs === undefined ? {} : { leaseMs }),
@@ -264,6 +262,9 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   });
   const embedder =
     options.embedder !== undefined ? options.embedder : createEmbedder(embedConfigFromEnv());
+  // Said once at start by a process with vectors (PostgreSQL without pgvector: exact, slower).
+  if (embedder !== null)
+    for (const warning of store.warnings) logger.warn({ db: store.location }, warning);
   const embedWorker =
     embedder === null
       ? null

@@ -340,6 +340,8 @@ export interface ServeProcess {
   home: TempDir;
   port: number;
   base: string;
+  /** The PostgreSQL database it serves (postgres project), else undefined (a SQLite file). */
+  dbUrl: string | undefined;
   stdout(): string;
   stderr(): string;
   /** Resolves with the exit code (or signal name) once the process is gone. */
@@ -426,6 +428,7 @@ export async function spawnServe(
       home,
       port,
       base: `http://127.0.0.1:${port}`,
+      dbUrl: (env['CAIRN_DB_URL'] ?? backend.env['CAIRN_DB_URL']) || undefined,
       stdout: () => out,
       stderr: () => err,
       exited,
