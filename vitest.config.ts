@@ -23,14 +23,18 @@ export const POSTGRES_SUITES = [
   'test/memory/search.test.ts',
   'test/graph/tools.test.ts',
   'test/context/search-tools.test.ts',
+  'test/stdio/db-url-stdio.test.ts',
   'test/vault/{vault-tools,kg-query,causal-pipeline}.test.ts',
 ];
 
 /**
  * The rest of the suites that pass on PostgreSQL, run with CAIRN_TEST_PG_ALL=1
  * (`npm run test:postgres`): together they would take CI past its 30 minutes on 2 cores.
+ * Spawned servers and CLI commands there use the test's database (test/helpers.ts
+ * processBackend, backendFor); the few tests about the SQLite file itself pick SQLite.
  * Not yet on PostgreSQL: vault beads-sync, build-graphs, causal-derive, causal-links,
- * every-tool, profile; the context (but search), http, irc, web and stdio suites.
+ * every-tool, profile, and the vault suites over HTTP and stdio (vault-http, vault-stdio: the
+ * profile's store SQL); the context suites but search.
  */
 export const POSTGRES_EXTENDED = [
   'test/memory/save.test.ts',
@@ -43,6 +47,15 @@ export const POSTGRES_EXTENDED = [
   'test/vault/{coactivation,core-embed,declared-edges,diary,evolution}.test.ts',
   'test/vault/{extraction-backlog,extraction-config,extraction-provider}.test.ts',
   'test/vault/{serve-watch,stage-config,stage-providers,vault-watch}.test.ts',
+  'test/http/{attach,auth,binding,context-http,dashboard-api,grants-api,graph-http}.test.ts',
+  'test/http/{inbox,memory-agents-api,needs-approval-api,rooms-api,sessions-api}.test.ts',
+  'test/http/{static-files,timestamps,transport}.test.ts',
+  'test/irc/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'test/stdio/{context,graph,tasks}-stdio.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/conformance/**/*.test.ts',
+  'test/modes/**/*.test.ts',
 ];
 
 const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';
