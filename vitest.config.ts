@@ -23,13 +23,15 @@ export const POSTGRES_SUITES = [
   'test/memory/search.test.ts',
   'test/graph/tools.test.ts',
   'test/context/search-tools.test.ts',
+  'test/stdio/db-url-stdio.test.ts',
   'test/vault/{vault-tools,kg-query,causal-pipeline}.test.ts',
 ];
 
 /**
  * The rest of the suites that pass on PostgreSQL, run with CAIRN_TEST_PG_ALL=1
  * (`npm run test:postgres`): together they would take CI past its 30 minutes on 2 cores.
- * Not yet on PostgreSQL: the http, irc, web and stdio suites.
+ * Spawned servers and CLI commands there use the test's database (test/helpers.ts
+ * processBackend, backendFor); the few tests about the SQLite file itself pick SQLite.
  */
 export const POSTGRES_EXTENDED = [
   'test/memory/save.test.ts',
@@ -47,6 +49,13 @@ export const POSTGRES_EXTENDED = [
   'src/store/vault-*.test.ts',
   'test/context/**/*.test.ts',
   'test/hostile/**/*.test.ts',
+  'test/http/**/*.test.ts',
+  'test/irc/**/*.test.ts',
+  'test/web/**/*.test.ts',
+  'test/stdio/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/conformance/**/*.test.ts',
+  'test/modes/**/*.test.ts',
 ];
 
 const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';

@@ -26,6 +26,7 @@ export function failingStore(store: Store, trap: Trap): Store {
     locks: store.locks,
     locator: store.locator,
     warnings: store.warnings,
+    vectorWarnings: store.vectorWarnings,
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params = []) =>

@@ -40,19 +40,58 @@ export function backendEnv(dbPath: string): Record<string, string> {
   return url === undefined ? {} : { CAIRN_DB_URL: url };
 }
 
+/**
+ * For a test that spawns processes on the file `dbPath` without opening a core itself: on the
+ * postgres project, a fresh database that stands in for the file (backendEnv(dbPath) names
+ * it); on SQLite nothing. Returns the cleanup, which drops the database.
+ */
+export async function backendFor(dbPath: string): Promise<() => Promise<void>> {
+  const adminUrl = pgAdminUrl();
+  if (adminUrl === undefined) return () => Promise.resolve();
+  const pgDb = await freshPgDatabase(adminUrl);
+  pgUrlOfPath.set(dbPath, pgDb.url);
+  return async () => {
+    pgUrlOfPath.delete(dbPath);
+    await pgDb.drop();
+  };
+}
+
+/**
+ * The database a spawned process that opens its own store (`cairn serve`) uses on the postgres
+ * project: the one standing in for its `--db` file when one does (a core opened it), else a
+ * fresh one, dropped by `cleanup`. A CAIRN_DB_URL in `env` wins (`''` picks SQLite). On the
+ * SQLite project: nothing.
+ */
+export async function processBackend(
+  dbPath: string | undefined,
+  env: Record<string, string>,
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const none = { env: {}, cleanup: () => Promise.resolve() };
+  if ('CAIRN_DB_URL' in env || pgAdminUrl() === undefined) return none;
+  const known = dbPath === undefined ? undefined : pgUrlOfPath.get(dbPath);
+  if (known !== undefined) return { env: { CAIRN_DB_URL: known }, cleanup: none.cleanup };
+  const key = dbPath ?? `process:${(processBackends += 1)}`;
+  const cleanup = await backendFor(key);
+  return { env: backendEnv(key), cleanup };
+}
+let processBackends = 0;
+
 /** A core over a fresh database file in a temp dir; `close` removes everything. */
 export async function tempCore(
   options: CoreOptions = {},
 ): Promise<{ core: Core; dir: TempDir; close(): Promise<void> }> {
   const dir = tempDir();
-  const adminUrl = options.dbUrl === undefined ? pgAdminUrl() : undefined;
-  const pgDb = adminUrl === undefined ? undefined : await freshPgDatabase(adminUrl);
   const dbPath = join(dir.path, 'cairn.db');
+  // A database a spawned process already stands in for the same file (processBackend) is shared.
+  const shared = options.dbPath === undefined ? undefined : pgUrlOfPath.get(options.dbPath);
+  const adminUrl = options.dbUrl === undefined && shared === undefined ? pgAdminUrl() : undefined;
+  const pgDb = adminUrl === undefined ? undefined : await freshPgDatabase(adminUrl);
   if (pgDb !== undefined) pgUrlOfPath.set(options.dbPath ?? dbPath, pgDb.url);
+  const url = pgDb?.url ?? (options.dbUrl === undefined ? shared : undefined);
   const core = await createCore({
     dbPath,
     logger: silentLogger,
-    ...(pgDb === undefined ? {} : { dbUrl: pgDb.url }),
+    ...(url === undefined ? {} : { dbUrl: url }),
     ...options,
   });
   return {
@@ -60,7 +99,7 @@ export async function tempCore(
     dir,
     close: async () => {
       await core.close();
-      pgUrlOfPath.delete(options.dbPath ?? dbPath);
+      if (pgDb !== undefined) pgUrlOfPath.delete(options.dbPath ?? dbPath);
       await pgDb?.drop();
       dir.cleanup();
     },

@@ -146,7 +146,7 @@ const CONFIG_FLAGS = {
   db: {
     type: 'string',
     arg: 'PATH',
-    help: "the database a stdio snippet names (default: $CAIRN_DB_PATH, else the running server's, else $CAIRN_HOME/cairn.db)",
+    help: "the SQLite file a stdio snippet names when $CAIRN_DB_URL is unset (default: $CAIRN_DB_PATH, else the running server's database, its PostgreSQL URL included, else $CAIRN_HOME/cairn.db)",
   },
 } as const;
 

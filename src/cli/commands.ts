@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type Core, createCore } from '../core/index.js';
 import {
   apiTokenPath,
+  type AttachContext,
   attachInput,
   createHttpService,
   renderAttach,
@@ -13,12 +14,12 @@ import {
   ensureServerSecret,
 } from '../http/index.js';
 import { isMcpServerName, MCP_SERVER_NAMES, MCP_SERVERS } from '../mcp/index.js';
-import { cairnHome } from '../store/index.js';
+import { cairnHome, shareableDbUrl } from '../store/index.js';
 import { vaultWatchFromEnv } from '../vault/index.js';
 import { intFlag, UsageError } from './args.js';
 import { checkConfigBinding, checkedGraph, graphChoice } from './binding-flags.js';
 import { contextServer as contextServerOf, contextSettings } from './context-modes.js';
-import { configDbPath } from './database.js';
+import { type ConfigDb, configDb } from './database.js';
 import { type IrcFlagValues, startIrc } from './irc-serve.js';
 import { startLeaseSweeper } from './maintenance.js';
 import { serveBanner } from './serve-banner.js';
@@ -120,12 +121,12 @@ async function announce(
   const record: ServeRecord = {
     ...at,
     pid: process.pid,
-    db: core.dbPath,
+    db: core.dbUrl?.url ?? core.dbPath,
     version: core.version,
     started: new Date().toISOString(),
   };
   writeServeRecord(home, record);
-  core.logger.info({ url: at.url, db: core.dbPath, auth: at.auth }, 'cairn serving');
+  core.logger.info({ url: at.url, db: record.db, auth: at.auth }, 'cairn serving');
   out(await serveBanner({ record, home, embedder: core.embedder?.model ?? null }));
 }
 
@@ -221,6 +222,12 @@ export interface ConfigFlags {
   db?: string | undefined;
 }
 
+/** What a stdio snippet names: the file, or the PostgreSQL URL without its password. */
+const attachDb = (db: ConfigDb): Pick<AttachContext, 'dbPath' | 'dbUrl'> => ({
+  dbPath: db.dbPath,
+  dbUrl: db.url === undefined ? null : shareableDbUrl(db.url),
+});
+
 /**
  * `cairn config`: an attach snippet for the running server (serve.json), else the default URL
  * (saying so on stderr). `--server` is required; flags the server does not bind are refused.
@@ -254,7 +261,7 @@ export function config(values: ConfigFlags): Promise<void> {
     baseUrl: server.url,
     apiToken: noAuth ? null : ensureApiToken(home),
     secret: ensureServerSecret(home),
-    dbPath: configDbPath(values.db, server.record),
+    ...attachDb(configDb(values.db, server.record)),
   });
   err(`# ${snippet.runtime} · ${snippet.server} · ${snippet.transport} → add to ${snippet.file}\n`);
   if (server.assumed !== undefined && snippet.transport === 'http') err(`# ${server.assumed}\n`);

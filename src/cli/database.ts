@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 
 import { type Core, createCore } from '../core/index.js';
-import { cairnHome, resolveDbPath, StoreMissingError } from '../store/index.js';
+import { cairnHome, isPgUrl, resolveDbPath, StoreMissingError } from '../store/index.js';
 import { findServer, noServerReason, type ServeRecord } from './serve-record.js';
 
 export interface ReaderDb {
@@ -32,7 +32,9 @@ export async function openReaderCore(explicit: string | undefined): Promise<Core
   const db = readerDbPath(explicit);
   let core: Core;
   try {
-    core = await createCore({ dbPath: db.path, embedder: null, mustExist: true });
+    // A running server on PostgreSQL records its URL (password left out) as its database.
+    const dbUrl = isPgUrl(db.path) ? { dbUrl: db.path } : {};
+    core = await createCore({ dbPath: db.path, embedder: null, mustExist: true, ...dbUrl });
   } catch (err) {
     if (!(err instanceof StoreMissingError)) throw err;
     const why = db.assumed === undefined ? '' : ` (${db.assumed})`;
@@ -45,17 +47,30 @@ export async function openReaderCore(explicit: string | undefined): Promise<Core
   return core;
 }
 
+/** The database a command names: a SQLite file, or (`url` set) a PostgreSQL database. */
+export interface ConfigDb {
+  dbPath: string;
+  /** The PostgreSQL URL as configured (its password included), when not SQLite. */
+  url?: string;
+}
+
 /**
- * The database a `cairn config` stdio snippet names: --db, else CAIRN_DB_PATH, else the running
- * server's (so both share one board), else $CAIRN_HOME/cairn.db.
+ * The database a `cairn config` stdio snippet (and `import`, `index`) names: CAIRN_DB_URL (which
+ * wins over a file everywhere), else --db, else CAIRN_DB_PATH, else the running server's (so
+ * both share one board; a URL when it serves PostgreSQL), else $CAIRN_HOME/cairn.db.
  */
-export function configDbPath(
+export function configDb(
   explicit: string | undefined,
   running: ServeRecord | undefined,
   env = process.env,
-): string {
+): ConfigDb {
+  const url = env['CAIRN_DB_URL'];
   const fromEnv = env['CAIRN_DB_PATH'];
-  if ((explicit === undefined || explicit === '') && (fromEnv === undefined || fromEnv === ''))
-    return running?.db ?? resolveDbPath(undefined, env);
-  return resolveDbPath(explicit, env);
+  const unset = (v: string | undefined): boolean => v === undefined || v === '';
+  const dbPath =
+    unset(explicit) && unset(fromEnv)
+      ? (running?.db ?? resolveDbPath(undefined, env))
+      : resolveDbPath(explicit, env);
+  if (url !== undefined && url !== '') return { dbPath, url };
+  return isPgUrl(dbPath) ? { dbPath, url: dbPath } : { dbPath };
 }

@@ -13,7 +13,7 @@ import {
 import { cairnHome, openStore } from '../store/index.js';
 import { UsageError } from './args.js';
 import { checkedGraph } from './binding-flags.js';
-import { configDbPath } from './database.js';
+import { configDb } from './database.js';
 import { findServer } from './serve-record.js';
 
 export interface ImportFlags {
@@ -54,8 +54,8 @@ export async function importServerMemory(file: string, flags: ImportFlags): Prom
     throw new Error(`${parsed.errors.length} bad lines in ${file}: nothing imported`);
   }
   const lookup = findServer(cairnHome());
-  const db = configDbPath(flags.db, lookup.state === 'running' ? lookup.record : undefined);
-  const store = await openStore({ url: process.env['CAIRN_DB_URL'], path: db });
+  const db = configDb(flags.db, lookup.state === 'running' ? lookup.record : undefined);
+  const store = await openStore({ url: db.url, path: db.dbPath });
   try {
     const dryRun = flags['dry-run'] === true;
     const counts = await importMemoryFile(store, graph, parsed, { dryRun });

@@ -8,7 +8,7 @@ import { createCodeIndex, type IndexParams, type JobStatus } from '../code/index
 import { isoTimes } from '../shared/index.js';
 import { cairnHome, openStore } from '../store/index.js';
 import { intFlag } from './args.js';
-import { configDbPath } from './database.js';
+import { configDb } from './database.js';
 import { progressReporter, summary } from './index-progress.js';
 import { findServer } from './serve-record.js';
 
@@ -61,8 +61,8 @@ const out = (text: string): void => void process.stdout.write(text);
 export async function indexCommand(path: string, flags: IndexFlags): Promise<void> {
   const params = indexParams(path, flags);
   const lookup = findServer(cairnHome());
-  const db = configDbPath(flags.db, lookup.state === 'running' ? lookup.record : undefined);
-  const store = await openStore({ url: process.env['CAIRN_DB_URL'], path: db });
+  const db = configDb(flags.db, lookup.state === 'running' ? lookup.record : undefined);
+  const store = await openStore({ url: db.url, path: db.dbPath });
   const index = createCodeIndex(store);
   const interrupt = (): void => void index.stop();
   process.once('SIGINT', interrupt);

@@ -13,7 +13,7 @@ export interface ServeRecord {
   host: string;
   port: number;
   pid: number;
-  /** The database file the server uses. */
+  /** The database file the server uses, or its PostgreSQL URL (password left out). */
   db: string;
   /** The IRC address (irc:// or ircs://), or null when IRC is off. */
   irc: string | null;

@@ -36,7 +36,13 @@ import {
   type Memory,
 } from '../memory/index.js';
 import { createRooms, type Rooms } from '../rooms/index.js';
-import { openStore, resolveDbPath, type Store } from '../store/index.js';
+import {
+  openStore,
+  resolveDbPath,
+  shareableDbUrl,
+  type ShareableDbUrl,
+  type Store,
+} from '../store/index.js';
 import {
   createQueryStages,
   createVaultContext,
@@ -95,6 +101,11 @@ export interface CoreOptions {
 export interface Core {
   readonly version: string;
   readonly dbPath: string;
+  /**
+   * The PostgreSQL database the store is on, its password left out (for attach snippets and
+   * serve.json), or null on SQLite (`dbPath` is then the file).
+   */
+  readonly dbUrl: ShareableDbUrl | null;
   readonly store: Store;
   readonly board: Board;
   readonly memory: Memory;
@@ -244,8 +255,6 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
     path: dbPath,
     mustExist: options.mustExist === true,
   });
-  // Said once at start (PostgreSQL without pgvector: vector search exact and slower).
-  for (const warning of store.warnings) logger.warn({ db: store.location }, warning);
   const leaseMs = options.leaseMs ?? envLeaseMs();
   const board = createBoard(store, {
     ...(leaseMs === undefined ? {} : { leaseMs }),
@@ -253,6 +262,10 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   });
   const embedder =
     options.embedder !== undefined ? options.embedder : createEmbedder(embedConfigFromEnv());
+  for (const warning of store.warnings) logger.warn({ db: store.location }, warning);
+  // Said once at start by a process with vectors (PostgreSQL without pgvector: exact, slower).
+  if (embedder !== null)
+    for (const warning of store.vectorWarnings) logger.warn({ db: store.location }, warning);
   const embedWorker =
     embedder === null
       ? null
@@ -380,6 +393,7 @@ export async function createCore(options: CoreOptions = {}): Promise<Core> {
   return {
     version: readVersion(),
     dbPath,
+    dbUrl: store.dialect === 'postgres' ? shareableDbUrl(store.locator) : null,
     store,
     board,
     memory,

@@ -1,5 +1,6 @@
 // Copy-pasteable attach snippets for each runtime (Claude Code, Codex, OpenClaw, Cursor), over
-// HTTP (signed URL + token header) or stdio (node + the cairn CLI + CAIRN_DB_PATH). Shared by
+// HTTP (signed URL + token header) or stdio (node + the cairn CLI + CAIRN_DB_PATH, or CAIRN_DB_URL
+// without its password on PostgreSQL). Shared by
 // GET /api/mcp/config and `cairn config`.
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,7 @@ import { DEFAULT_BROKER_CONFIG } from '../broker/index.js';
 import { graphNameProblem } from '../graph/index.js';
 import { type Binding, MCP_SERVER_NAMES, MCP_SERVERS, type McpServerName } from '../mcp/index.js';
 import { isValidId } from '../rooms/index.js';
+import type { ShareableDbUrl } from '../store/index.js';
 import { paramsOf, scopedToken, signedQuery } from './binding.js';
 
 export const RUNTIMES = ['claude-code', 'codex', 'openclaw', 'cursor'] as const;
@@ -52,6 +54,8 @@ export interface AttachContext {
   apiToken: string | null;
   secret: string;
   dbPath: string;
+  /** The PostgreSQL database (password left out) a stdio snippet names instead of `dbPath`. */
+  dbUrl?: ShareableDbUrl | null | undefined;
   /** How long a gated tools call may wait for a human (the broker's TTL); default 5 min. */
   approvalTtlMs?: number | undefined;
 }
@@ -129,8 +133,16 @@ function stdioLaunch(input: AttachInput, ctx: AttachContext): Launch {
   if (input.delegate === true) args.push('--delegate');
   const graph = graphNameOf(input);
   if (graph !== undefined) args.push('--graph', graph);
-  return { command: process.execPath, args, env: { CAIRN_DB_PATH: ctx.dbPath } };
+  const env =
+    ctx.dbUrl === null || ctx.dbUrl === undefined
+      ? { CAIRN_DB_PATH: ctx.dbPath }
+      : { CAIRN_DB_URL: ctx.dbUrl.url };
+  return { command: process.execPath, args, env };
 }
+
+/** Said beside a stdio snippet whose database URL lost its password on the way. */
+const PASSWORD_NOTE =
+  'the snippet leaves out the database password: set PGPASSWORD in its env (or put the password in CAIRN_DB_URL)';
 
 const toml = (value: string): string => JSON.stringify(value);
 const tomlTable = (obj: Record<string, string>): string =>
@@ -198,6 +210,10 @@ export function renderAttach(input: AttachInput, ctx: AttachContext): AttachSnip
     ...render(input.runtime, key, launch, http, tools ? waitSec : undefined),
   };
   if (launch.url !== undefined) out.url = launch.url;
-  if (tools) out.note = toolsNote(input.runtime, waitSec);
+  const notes = [
+    ...(tools ? [toolsNote(input.runtime, waitSec)] : []),
+    ...(!http && ctx.dbUrl?.passwordOmitted === true ? [PASSWORD_NOTE] : []),
+  ];
+  if (notes.length > 0) out.note = notes.join('; ');
   return out;
 }

@@ -228,6 +228,7 @@ export function createHttpService(core: Core, options: HttpOptions): HttpService
           apiToken: options.apiToken,
           secret: options.secret,
           dbPath: core.dbPath,
+          dbUrl: core.dbUrl,
           approvalTtlMs: core.broker.config.approvalTtlMs,
         }),
       );

@@ -187,6 +187,7 @@ describe('createEmbedWorker', () => {
       location: store.location,
       locator: store.locator,
       warnings: store.warnings,
+      vectorWarnings: store.vectorWarnings,
       memoryIndex: store.memoryIndex,
       vaultIndex: store.vaultIndex,
       graphIndex: store.graphIndex,

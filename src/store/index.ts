@@ -95,7 +95,14 @@ export {
 export { scopeKey, type ScopePartition } from './scope-key.js';
 export { cairnHome, type PathEnv, resolveDbPath } from './paths.js';
 export { openSqliteStore } from './sqlite.js';
-export { isPgUrl, openStore, openStoreAt, type OpenStoreOptions } from './open.js';
+export {
+  isPgUrl,
+  openStore,
+  openStoreAt,
+  type OpenStoreOptions,
+  shareableDbUrl,
+  type ShareableDbUrl,
+} from './open.js';
 export { openPgStore } from './pg/pg-store.js';
 export { StoreUnsupportedError } from './pg/pg-unported.js';
 export { IN_LIST_MAX, inChunks, inList } from './sql-lists.js';
@@ -198,6 +205,7 @@ export {
 export { SIGNAL_SAFETY_POLL_MS } from './signal-hub.js';
 export { nextInsertionSeq, type SeqTable, skipLockedClause } from './write-counters.js';
 export type {
+  Dialect,
   LockRun,
   Locks,
   Queryable,

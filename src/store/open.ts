@@ -16,6 +16,25 @@ export function isPgUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/** A PostgreSQL URL with its password left out: safe to print and to hand to another process. */
+export interface ShareableDbUrl {
+  url: string;
+  /** True when the configured URL carried a password (the other process needs PGPASSWORD). */
+  passwordOmitted: boolean;
+}
+
+/** `url` without its password (see ShareableDbUrl); an unparsable URL is kept as given. */
+export function shareableDbUrl(url: string): ShareableDbUrl {
+  try {
+    const u = new URL(url);
+    if (u.password === '') return { url, passwordOmitted: false };
+    u.password = '';
+    return { url: u.toString(), passwordOmitted: true };
+  } catch {
+    return { url, passwordOmitted: false };
+  }
+}
+
 /** Opens the store `options` name. @throws Error naming the URL's scheme when it is not PostgreSQL. */
 export function openStore(options: OpenStoreOptions): Promise<Store> {
   const { url, path, ...rest } = options;

@@ -54,6 +54,7 @@ class SqliteStore implements Store {
     return this.location;
   }
   readonly warnings: readonly string[] = [];
+  readonly vectorWarnings: readonly string[] = [];
   readonly #db: Driver;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #budgetMs: number;

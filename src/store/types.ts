@@ -109,10 +109,15 @@ export interface Store extends Queryable {
   /** The SQL dialect of this backend. */
   readonly dialect: Dialect;
   /**
-   * What the core logs once at start about this backend being degraded (PostgreSQL without
-   * pgvector: exact vector search, slower); empty when nothing is.
+   * What the core logs once at start about this backend (PostgreSQL whose collation does not
+   * order text as SQLite does); empty when nothing is off.
    */
   readonly warnings: readonly string[];
+  /**
+   * What a process with an embedder logs once at start about vector search being degraded
+   * (PostgreSQL without pgvector: exact, slower); empty when it is not.
+   */
+  readonly vectorWarnings: readonly string[];
   /**
    * Runs `fn` inside one write transaction (SQLite: `BEGIN IMMEDIATE`), retrying only
    * lock contention with jittered backoff. `fn` may run more than once: keep it free of

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { writeServeRecord } from '../../src/cli/serve-record.js';
 import { ensureApiToken, ensureServerSecret, RUNTIMES } from '../../src/http/index.js';
 import { MCP_SERVER_NAMES } from '../../src/mcp/index.js';
 import { callOk, tempDir, type TempDir } from '../helpers.js';
@@ -53,6 +54,34 @@ describe('cairn config', () => {
       });
     }
   }
+
+  it('a stdio snippet names a PostgreSQL store by CAIRN_DB_URL, without its password', async () => {
+    const stdio = ['config', '--runtime', 'cursor', '--server', 'tasks', '--transport', 'stdio'];
+    const url = 'postgres://ann:s3cret@db.example:5432/cairn';
+    const run = await cairn(home.path, stdio, { CAIRN_DB_URL: url });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('s3cret');
+    expect(parseSnippet('cursor', 'json', run.stdout).env).toEqual({
+      CAIRN_DB_URL: 'postgres://ann@db.example:5432/cairn',
+    });
+    expect(run.stderr).toMatch(/leaves out the database password: set PGPASSWORD/);
+    // The running server's database (serve.json holds its URL without the password).
+    writeServeRecord(home.path, {
+      url: 'http://127.0.0.1:4999',
+      host: '127.0.0.1',
+      port: 4999,
+      pid: process.pid,
+      db: 'postgres://ann@db.example:5432/cairn',
+      irc: null,
+      auth: true,
+      version: '0',
+      started: new Date().toISOString(),
+    });
+    const running = await cairn(home.path, stdio);
+    expect(parseSnippet('cursor', 'json', running.stdout).env).toEqual({
+      CAIRN_DB_URL: 'postgres://ann@db.example:5432/cairn',
+    });
+  });
 
   it('writes the context server snippets (http and stdio); it takes no binding flags', async () => {
     const http = await cairn(home.path, ['config', '--runtime', 'cursor', '--server', 'context']);

@@ -6,14 +6,20 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { tempDir, type TempDir } from '../helpers.js';
+import { backendFor, tempDir, type TempDir } from '../helpers.js';
 import { cairn } from './run.js';
 
 let home: TempDir;
-beforeEach(() => {
+let dropDb: () => Promise<void>;
+beforeEach(async () => {
   home = tempDir('cairn-import-');
+  // On the postgres project `cairn import --db FILE` writes a fresh database standing in for FILE.
+  dropDb = await backendFor(join(home.path, 'cairn.db'));
 });
-afterEach(() => home.cleanup());
+afterEach(async () => {
+  await dropDb();
+  home.cleanup();
+});
 
 const ENTITY = '{"type":"entity","name":"Ada","entityType":"person","observations":["a"]}';
 const RELATION = '{"type":"relation","from":"Ada","to":"Bob","relationType":"knows"}';

@@ -6,23 +6,29 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { openSqliteStore } from '../../src/store/index.js';
-import { tempDir, type TempDir } from '../helpers.js';
+import { openStoreAt } from '../../src/store/index.js';
+import { backendEnv, backendFor, tempDir, type TempDir } from '../helpers.js';
 import { cairn } from './run.js';
 
 describe('cairn index', () => {
   let home: TempDir;
   let tree: string;
   let db: string;
-  beforeEach(() => {
+  let dropDb: () => Promise<void>;
+  beforeEach(async () => {
     home = tempDir('cairn-index-cli-');
     tree = join(home.path, 'project');
     db = join(home.path, 'index.db');
+    // On the postgres project `cairn index --db FILE` writes a fresh database standing in for it.
+    dropDb = await backendFor(db);
     mkdirSync(join(tree, 'src'), { recursive: true });
     writeFileSync(join(tree, 'src/a.ts'), 'export function a(): number {\n  return 1;\n}\n');
     writeFileSync(join(tree, 'src/b.py'), 'def b():\n    return 2\n');
   });
-  afterEach(() => home.cleanup());
+  afterEach(async () => {
+    await dropDb();
+    home.cleanup();
+  });
 
   it('indexes a directory in a worker and prints progress and a summary', async () => {
     const run = await cairn(home.path, ['index', tree, '--db', db]);
@@ -30,7 +36,7 @@ describe('cairn index', () => {
     expect(run.stdout).toMatch(/^project: done in/);
     expect(run.stdout).toMatch(/files: 2 indexed, 0 unchanged, 0 removed/);
     expect(run.stderr).toMatch(/\] 100%|files found|chunking/);
-    const store = await openSqliteStore(db);
+    const store = await openStoreAt(backendEnv(db)['CAIRN_DB_URL'] ?? db);
     const chunks = await store.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM code_chunks WHERE symbol IN ('a', 'b')",
     );
@@ -54,7 +60,7 @@ describe('cairn index', () => {
       files: 2,
       languages: { typescript: 1, python: 1 },
     });
-    const store = await openSqliteStore(db);
+    const store = await openStoreAt(backendEnv(db)['CAIRN_DB_URL'] ?? db);
     const jobs = await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM code_jobs');
     await store.close();
     expect(jobs?.n).toBe(0);

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
-import { ROOT } from '../helpers.js';
+import { backendEnv, ROOT } from '../helpers.js';
 
 export interface Run {
   code: number;
@@ -11,7 +11,17 @@ export interface Run {
   stderr: string;
 }
 
-/** `node bin/cairn.js ...args` with CAIRN_HOME=`home` and `env` on top. */
+/** backendEnv of the file a `--db FILE` names, else nothing. */
+function dbEnv(args: readonly string[]): Record<string, string> {
+  const at = args.indexOf('--db');
+  const file = at < 0 ? undefined : args[at + 1];
+  return file === undefined ? {} : backendEnv(file);
+}
+
+/**
+ * `node bin/cairn.js ...args` with CAIRN_HOME=`home` and `env` on top; with `--db FILE`, the
+ * PostgreSQL database standing in for FILE on the postgres project (backendEnv).
+ */
 export function cairn(
   home: string,
   args: readonly string[],
@@ -24,7 +34,11 @@ export function cairn(
     const child = execFile(
       process.execPath,
       [join(ROOT, 'bin/cairn.js'), ...args],
-      { cwd: ROOT, env: { ...base, CAIRN_LOG_LEVEL: 'warn', ...env }, timeout: 30_000 },
+      {
+        cwd: ROOT,
+        env: { ...base, CAIRN_LOG_LEVEL: 'warn', ...dbEnv(args), ...env },
+        timeout: 30_000,
+      },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
         resolve({ code, stdout, stderr });

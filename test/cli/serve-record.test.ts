@@ -29,7 +29,14 @@ describe('serve.json', () => {
     const home = proc.home.path;
     const file = join(home, 'serve.json');
     const record = JSON.parse(readFileSync(file, 'utf8')) as ServeRecord;
-    expect(record).toMatchObject({ url: proc.base, port: proc.port, pid: proc.child.pid, db });
+    // On the postgres project the server's database is its URL (no password to leave out).
+    const served = proc.dbUrl ?? db;
+    expect(record).toMatchObject({
+      url: proc.base,
+      port: proc.port,
+      pid: proc.child.pid,
+      db: served,
+    });
     expect(record.irc).toBeNull();
     expect(Date.parse(record.started)).not.toBeNaN();
 
@@ -43,7 +50,9 @@ describe('serve.json', () => {
     expect(http.code, http.stderr).toBe(0);
     expect(parseSnippet('claude-code', 'json', http.stdout).url).toBe(`${proc.base}/api/mcp/tasks`);
     expect(http.stderr).not.toContain('no cairn serve');
-    expect(parseSnippet('cursor', 'json', stdio.stdout).env).toEqual({ CAIRN_DB_PATH: db });
+    expect(parseSnippet('cursor', 'json', stdio.stdout).env).toEqual(
+      proc.dbUrl === undefined ? { CAIRN_DB_PATH: db } : { CAIRN_DB_URL: proc.dbUrl },
+    );
     expect(approvals).toMatchObject({ code: 0, stdout: 'no approvals\n', stderr: '' });
     expect(agents).toMatchObject({ code: 0, stdout: 'no agents\n', stderr: '' });
     expect(open.code, open.stderr).toBe(0);
@@ -60,10 +69,14 @@ describe('serve.json', () => {
   });
 
   it("a killed server's file is stale: the commands say so and what they assumed", async () => {
-    const first = await spawnServe();
+    // SQLite on both projects: what the commands assume is the default file in CAIRN_HOME.
+    const first = await spawnServe([], { CAIRN_DB_URL: '' });
     procs.push(first);
     const home = first.home.path;
-    const proc = await spawnServe(['--db', join(home, 'other.db')], { CAIRN_HOME: home });
+    const proc = await spawnServe(['--db', join(home, 'other.db')], {
+      CAIRN_HOME: home,
+      CAIRN_DB_URL: '',
+    });
     procs.push(proc);
     proc.child.kill('SIGKILL');
     await within(10_000, 'serve to die', proc.exited);

@@ -19,7 +19,8 @@ describe('cairn serve', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`serves, then exits 0 on ${signal} with the WAL checkpointed`, async () => {
-      proc = await spawnServe();
+      // SQLite on both projects: this is about the file and its write-ahead log.
+      proc = await spawnServe([], { CAIRN_DB_URL: '' });
       const home = proc.home.path;
       expect(proc.stdout()).toContain(`MCP: ${proc.base}/api/mcp/tasks`);
       expect(proc.stdout()).toContain(`database: ${join(home, 'cairn.db')}`);
@@ -79,7 +80,8 @@ describe('cairn serve', () => {
     for (const name of MCP_SERVER_NAMES) expect(out).toContain(`${proc.base}/api/mcp/${name}`);
     expect(out).toContain(`       ${proc.base}/mcp (the backplane at the spec's path)`);
     expect(out).toContain('  IRC: off\n');
-    expect(out).toContain(`  database: ${join(home, 'cairn.db')}\n`);
+    // The file, or on PostgreSQL its URL (the test server's has no password to leave out).
+    expect(out).toContain(`  database: ${proc.dbUrl ?? join(home, 'cairn.db')}\n`);
     expect(out).toContain('  embedder: none (memory search is full text only)\n');
     expect(out).toContain(`  runtime file: ${join(home, 'serve.json')}`);
   });

@@ -1,11 +1,13 @@
 // GET /api/mcp/config: a snippet per runtime × transport that parses, names the right URL and
-// header (http) or node command and CAIRN_DB_PATH (stdio), and actually works when used.
+// header (http) or node command and CAIRN_DB_PATH, or CAIRN_DB_URL on PostgreSQL (stdio), and
+// actually works when used.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { RUNTIMES } from '../../src/http/index.js';
-import { callOk } from '../helpers.js';
+import { renderAttach, RUNTIMES } from '../../src/http/index.js';
+import { shareableDbUrl } from '../../src/store/index.js';
+import { backendEnv, callOk } from '../helpers.js';
 import {
   httpClient,
   type Launch,
@@ -82,7 +84,11 @@ describe('GET /api/mcp/config', () => {
           expect(launch.command).toBe(process.execPath);
           expect(launch.args?.[0]).toMatch(/bin[/\\]cairn\.js$/);
           expect(launch.args?.slice(1)).toEqual(['mcp', 'tasks']);
-          expect(launch.env).toEqual({ CAIRN_DB_PATH: svc.core.dbPath });
+          // The database the service uses: its file, or its PostgreSQL URL (postgres project).
+          const pg = backendEnv(svc.core.dbPath);
+          expect(launch.env).toEqual(
+            'CAIRN_DB_URL' in pg ? pg : { CAIRN_DB_PATH: svc.core.dbPath },
+          );
           expect(launch.url).toBeUndefined();
           expect(config.snippet).not.toContain(TOKEN);
           if (runtime === 'claude-code') expect(launch.kind).toBe('stdio');
@@ -137,6 +143,25 @@ describe('GET /api/mcp/config', () => {
       teamId: 't2',
     });
     expect(scoped.tasks.map((t) => t.id)).toEqual([created.id]);
+  });
+
+  it('leaves the PostgreSQL password out of a stdio snippet and says so', () => {
+    const ctx = { baseUrl: 'http://h', apiToken: TOKEN, secret: 's', dbPath: '/unused.db' };
+    const input = { runtime: 'cursor', server: 'tasks', transport: 'stdio' } as const;
+    const secret = renderAttach(input, {
+      ...ctx,
+      dbUrl: shareableDbUrl('postgres://ann:s3cret@db.example:5432/cairn'),
+    });
+    expect(secret.snippet).not.toContain('s3cret');
+    expect(parseSnippet('cursor', 'json', secret.snippet).env).toEqual({
+      CAIRN_DB_URL: 'postgres://ann@db.example:5432/cairn',
+    });
+    expect(secret.note).toMatch(/leaves out the database password: set PGPASSWORD/);
+    const open = renderAttach(input, { ...ctx, dbUrl: shareableDbUrl('postgres://ann@h/cairn') });
+    expect(parseSnippet('cursor', 'json', open.snippet).env).toEqual({
+      CAIRN_DB_URL: 'postgres://ann@h/cairn',
+    });
+    expect(open.note).toBeUndefined();
   });
 
   it('refuses an invalid query with 400 and a JSON error', async () => {

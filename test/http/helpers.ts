@@ -12,7 +12,7 @@ import pino, { type Logger } from 'pino';
 import type { Core, CoreOptions } from '../../src/core/index.js';
 import { createHttpService, type HttpOptions, type HttpService } from '../../src/http/index.js';
 import { MCP_SERVERS, type McpServerName } from '../../src/mcp/index.js';
-import { ROOT, tempCore, tempDir, type TempDir } from '../helpers.js';
+import { processBackend, ROOT, tempCore, tempDir, type TempDir } from '../helpers.js';
 
 export const TOKEN = 'cairn_test-master-token';
 export const SECRET = 'test-secret-for-bindings';
@@ -340,6 +340,8 @@ export interface ServeProcess {
   home: TempDir;
   port: number;
   base: string;
+  /** The PostgreSQL database it serves (postgres project), else undefined (a SQLite file). */
+  dbUrl: string | undefined;
   stdout(): string;
   stderr(): string;
   /** Resolves with the exit code (or signal name) once the process is gone. */
@@ -370,6 +372,8 @@ export async function spawnServe(
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const home = tempDir('cairn-serve-');
+  const dbAt = args.indexOf('--db');
+  const backend = await processBackend(dbAt < 0 ? undefined : args[dbAt + 1], env);
   const child = spawn(
     process.execPath,
     [join(ROOT, 'bin/cairn.js'), 'serve', '--port', '0', ...args],
@@ -381,6 +385,7 @@ export async function spawnServe(
         CAIRN_HOME: home.path,
         CAIRN_LOG_LEVEL: 'warn',
         CAIRN_IRC_PORT: '0',
+        ...backend.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -399,6 +404,7 @@ export async function spawnServe(
       await within(10_000, 'serve process to die', exited).catch(() => undefined);
     }
     home.cleanup();
+    await backend.cleanup();
   };
   try {
     const port = await within(
@@ -422,6 +428,7 @@ export async function spawnServe(
       home,
       port,
       base: `http://127.0.0.1:${port}`,
+      dbUrl: (env['CAIRN_DB_URL'] ?? backend.env['CAIRN_DB_URL']) || undefined,
       stdout: () => out,
       stderr: () => err,
       exited,

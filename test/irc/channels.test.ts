@@ -118,6 +118,8 @@ describe('IRC channels', () => {
     const b = await e.agent('leaver');
     const other = await loggedIn(e.port, 'leaver', b.password);
     c.send('JOIN #fleet');
+    // In the channel before the leaver joins (its JOIN would otherwise race ours).
+    await c.expect(/ 366 chan-user #fleet /);
     other.send('JOIN #fleet');
     await c.expect(/^:leaver!leaver@cairn JOIN #fleet$/);
     other.send('QUIT :see you');

@@ -19,7 +19,7 @@ import {
   makeProject,
   type Project,
 } from '../context/fixtures.js';
-import { ROOT, tempDir, type TempDir } from '../helpers.js';
+import { backendFor, ROOT, tempDir, type TempDir } from '../helpers.js';
 import { type ServeProcess, spawnServe } from '../http/helpers.js';
 import { type Hybrid, hybrid, toolRefusal } from './hybrid.js';
 
@@ -32,10 +32,11 @@ describe('hybrid modes against a real cairn serve', () => {
   const serves: ServeProcess[] = [];
   const open: Hybrid[] = [];
   const closers: (() => Promise<unknown>)[] = [];
+  let dropDb: () => Promise<void>;
 
   /** `cairn serve` over `home` (its database and secret survive a restart), on `port` or a free one. */
   const serve = async (port = 0): Promise<ServeProcess> => {
-    const p = await spawnServe(['--port', String(port)], {
+    const p = await spawnServe(['--port', String(port), '--db', join(home.path, 'cairn.db')], {
       CAIRN_HOME: home.path,
       CAIRN_CODE_ROOTS: project.root,
       CAIRN_EMBEDDINGS: 'none',
@@ -52,12 +53,15 @@ describe('hybrid modes against a real cairn serve', () => {
   beforeEach(async () => {
     project = makeProject();
     home = tempDir('cairn-hybrid-home-');
+    // On the postgres project, one database for every serve over `home` (restarts keep it).
+    dropDb = await backendFor(join(home.path, 'cairn.db'));
     local = await contextCore(project);
   });
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
     for (const h of open.splice(0)) await h.close();
     for (const s of serves.splice(0)) await s.cleanup();
+    await dropDb();
     await local.close();
     home.cleanup();
     project.dir.cleanup();

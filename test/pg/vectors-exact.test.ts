@@ -48,7 +48,8 @@ describe('PostgreSQL without pgvector', () => {
 
   it('stores vectors as BYTEA and says once that vector search is exact and slower', async (t) => {
     if (hasPgvector) t.skip();
-    expect(pg.store.warnings).toEqual([
+    expect(pg.store.warnings).toEqual([]);
+    expect(pg.store.vectorWarnings).toEqual([
       expect.stringMatching(/exact and slower without the pgvector extension/),
     ]);
     await pg.store.write(async (tx) => {

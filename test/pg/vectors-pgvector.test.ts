@@ -45,6 +45,7 @@ describe('pgvector (PGlite)', () => {
 
   it('creates the extension, stores vector(<dims>) columns and warns of nothing', async () => {
     expect(pg.store.warnings).toEqual([]);
+    expect(pg.store.vectorWarnings).toEqual([]);
     const ext = await pg.store.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'vector'",
     );

@@ -21,7 +21,15 @@ import {
   type Project,
 } from '../context/fixtures.js';
 import { expectSessionRoundTrip, sessionRoundTrip } from '../context/session-round-trip.js';
-import { callInvalid, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
+import {
+  backendEnv,
+  backendFor,
+  callInvalid,
+  ROOT,
+  tempDir,
+  type TempDir,
+  toolNames,
+} from '../helpers.js';
 import { type RawProcess, spawnRaw } from '../memory/spawn.js';
 
 const BIN = join(ROOT, 'bin/cairn-mcp-context.js');
@@ -34,19 +42,25 @@ describe('context server over stdio', () => {
   const closers: (() => Promise<unknown>)[] = [];
   const raws: RawProcess[] = [];
 
-  beforeEach(() => {
+  let dropDb: () => Promise<void>;
+
+  beforeEach(async () => {
     dir = tempDir('cairn-context-stdio-');
     project = makeProject();
+    const db = join(dir.path, 'cairn.db');
+    dropDb = await backendFor(db);
     env = {
       CAIRN_HOME: join(dir.path, 'home'),
       CAIRN_LOG_LEVEL: 'info',
       CAIRN_EMBEDDINGS: 'none',
       CAIRN_CODE_ROOTS: project.root,
+      ...backendEnv(db),
     };
   });
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
     for (const r of raws.splice(0)) r.kill();
+    await dropDb();
     project.dir.cleanup();
     dir.cleanup();
   });

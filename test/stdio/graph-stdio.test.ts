@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
 import { call, officialClient, SESSION } from '../graph/official.js';
-import { ROOT, tempDir, type TempDir } from '../helpers.js';
+import { backendEnv, backendFor, ROOT, tempDir, type TempDir } from '../helpers.js';
 
 const BIN = join(ROOT, 'bin/cairn-mcp-graph.js');
 const CLI = join(ROOT, 'bin/cairn.js');
@@ -18,17 +18,25 @@ describe('graph server over stdio', () => {
   let dir: TempDir;
   const closers: (() => Promise<unknown>)[] = [];
 
-  beforeEach(() => {
+  let dropDb: () => Promise<void>;
+
+  beforeEach(async () => {
     dir = tempDir('cairn-graph-stdio-');
+    dropDb = await backendFor(join(dir.path, 'cairn.db'));
   });
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
+    await dropDb();
     dir.cleanup();
   });
 
   const open = async (viaCli: boolean): Promise<Client> => {
     const db = join(dir.path, 'cairn.db');
-    const env = { CAIRN_HOME: join(dir.path, 'home'), CAIRN_EMBEDDINGS: 'none' };
+    const env = {
+      CAIRN_HOME: join(dir.path, 'home'),
+      CAIRN_EMBEDDINGS: 'none',
+      ...backendEnv(db),
+    };
     if (!viaCli) {
       const p = await connectStdio({ bin: BIN, what: 'graph', clientName: 'graph-stdio', db, env });
       closers.push(() => p.client.close());

@@ -17,7 +17,7 @@ import {
   spawnTasks,
   type TasksProcess,
 } from '../concurrency/spawn.js';
-import { ROOT, silentLogger, tempDir, type TempDir } from '../helpers.js';
+import { backendEnv, backendFor, ROOT, silentLogger, tempDir, type TempDir } from '../helpers.js';
 
 const ALL_TOOLS = [
   'add_comment',
@@ -36,6 +36,9 @@ const ALL_TOOLS = [
   'update_task_status',
 ];
 
+/** The database standing in for the file `db` (postgres project), else '' (the file). */
+const dbUrlOf = (db: string): string => backendEnv(db)['CAIRN_DB_URL'] ?? '';
+
 describe('tasks server over stdio', () => {
   let dir: TempDir;
   let db: string;
@@ -43,14 +46,19 @@ describe('tasks server over stdio', () => {
   const procs: TasksProcess[] = [];
   const raw: ChildProcessWithoutNullStreams[] = [];
 
-  beforeEach(() => {
+  let dropDb: () => Promise<void>;
+
+  beforeEach(async () => {
     dir = tempDir('cairn-stdio-');
     db = join(dir.path, 'cairn.db');
     home = join(dir.path, 'home');
+    // On the postgres project the processes share a fresh database standing in for the file.
+    dropDb = await backendFor(db);
   });
   afterEach(async () => {
     await Promise.all(procs.splice(0).map((p) => p.close()));
     for (const child of raw.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+    await dropDb();
     dir.cleanup();
   });
 
@@ -116,7 +124,7 @@ describe('tasks server over stdio', () => {
     await call(p.client, 'claim_task', { taskId: id, assigneeAgentId: 'agent-1' });
     await call(p.client, 'update_task_status', { taskId: id, status: 'in_review' });
     await p.close();
-    const core = await createCore({ dbPath: db, logger: silentLogger });
+    const core = await createCore({ dbPath: db, logger: silentLogger, dbUrl: dbUrlOf(db) });
     try {
       const history = await core.board.history(id);
       expect(history.map((e) => [e.toStatus, e.actor, e.actorClient, e.actorVia])).toEqual([
@@ -167,7 +175,12 @@ describe('tasks server over stdio', () => {
   it('writes nothing but JSON-RPC lines to stdout and exits 0 when stdin closes', async () => {
     const child = spawn(process.execPath, [BIN, '--db', db], {
       cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', CAIRN_HOME: home, CAIRN_LOG_LEVEL: 'debug' },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        CAIRN_HOME: home,
+        CAIRN_LOG_LEVEL: 'debug',
+        ...backendEnv(db),
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     raw.push(child);

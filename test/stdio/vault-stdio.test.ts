@@ -8,7 +8,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { connectStdio, REQUEST_TIMEOUT_MS } from '../concurrency/spawn.js';
-import { callErr, ROOT, tempDir, type TempDir, toolNames } from '../helpers.js';
+import {
+  backendEnv,
+  backendFor,
+  callErr,
+  ROOT,
+  tempDir,
+  type TempDir,
+  toolNames,
+} from '../helpers.js';
 import { fakeBd, type FakeBd } from '../vault/beads.js';
 import { callEveryVaultTool } from '../vault/every-tool.js';
 import { callVault, NOTES, writeNotes } from '../vault/fixtures.js';
@@ -22,19 +30,24 @@ describe('vault server over stdio', () => {
   let bd: FakeBd;
   const closers: (() => Promise<unknown>)[] = [];
 
-  beforeEach(() => {
+  let dropDb: () => Promise<void>;
+
+  beforeEach(async () => {
     dir = tempDir('cairn-vault-stdio-');
     writeNotes(join(dir.path, 'notes'), NOTES);
     bd = fakeBd();
+    dropDb = await backendFor(join(dir.path, 'cairn.db'));
     env = {
       PATH: bd.path,
       CAIRN_HOME: join(dir.path, 'home'),
       CAIRN_EMBEDDINGS: 'none',
       CAIRN_VAULTS: JSON.stringify({ work: join(dir.path, 'notes') }),
+      ...backendEnv(join(dir.path, 'cairn.db')),
     };
   });
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
+    await dropDb();
     dir.cleanup();
     bd.cleanup();
   });

@@ -118,7 +118,8 @@ export async function attachAs(
  * removed and migration 13 unrecorded, so `cairn serve` back-fills it when it opens the file.
  */
 export async function preHistoryDb(dbPath: string): Promise<string> {
-  const seeded = await tempCore({ dbPath });
+  // A SQLite file on both projects: migration 13 is re-run on a file, never on PostgreSQL.
+  const seeded = await tempCore({ dbPath, dbUrl: '' });
   try {
     const task = await seeded.core.board.createTask({ title: 'Legacy task', status: 'done' });
     await seeded.core.store.run('DELETE FROM task_events WHERE task_id = ?', [task.id]);

@@ -34,7 +34,7 @@ async function createTask(serve: ServeProcess, title: string): Promise<string> {
 
 /** A task whose one event names nobody: what every unbound session's change looked like. */
 async function unrecordedTask(dbPath: string): Promise<string> {
-  const seeded = await tempCore({ dbPath });
+  const seeded = await tempCore({ dbPath, dbUrl: '' });
   try {
     return (await seeded.core.board.createTask({ title: 'Unrecorded task' })).id;
   } finally {
@@ -53,7 +53,9 @@ describe.skipIf(!HAVE_CHROMIUM)('task history in Chromium', () => {
     const dir = tempDir('cairn-web-history-');
     const legacyId = await preHistoryDb(join(dir.path, 'cairn.db'));
     const anonId = await unrecordedTask(join(dir.path, 'cairn.db'));
-    const serve = await spawnServe(['--db', join(dir.path, 'cairn.db')]);
+    // SQLite on both projects: the old task is a SQLite file from before migration 13, which
+    // `cairn serve` back-fills when it opens the file (PostgreSQL starts at the current schema).
+    const serve = await spawnServe(['--db', join(dir.path, 'cairn.db')], { CAIRN_DB_URL: '' });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = consoleErrors(page);
     try {

@@ -25,13 +25,25 @@ export function collationWarning({ collate: libc, icuLocale }: DbCollation): str
   );
 }
 
+/** The columns of pg_database that say how text is ordered (their names vary by version). */
+interface CollationRow {
+  datcollate: string;
+  /** PostgreSQL 15+: 'c' libc, 'i' ICU, 'b' builtin (17+, code point order). */
+  datlocprovider?: string;
+  /** The ICU locale: `daticulocale` in 15 and 16, `datlocale` from 17. */
+  daticulocale?: string | null;
+  datlocale?: string | null;
+}
+
 /** Reads the current database's collation and returns the warning it calls for, if any. */
 export async function checkCollation(client: pg.PoolClient): Promise<string | undefined> {
-  const row = await client.query<{ collate: string; provider: string; icu: string | null }>(
-    'SELECT datcollate AS collate, datlocprovider AS provider, daticulocale AS icu ' +
-      'FROM pg_database WHERE datname = current_database()',
+  // SELECT *: the locale columns were renamed between versions (PGlite is 17, Debian 15).
+  const row = await client.query<CollationRow>(
+    'SELECT * FROM pg_database WHERE datname = current_database()',
   );
   const db = row.rows[0];
   if (db === undefined) return undefined;
-  return collationWarning({ collate: db.collate, icuLocale: db.provider === 'i' ? db.icu : null });
+  const icuLocale =
+    db.datlocprovider === 'i' ? (db.daticulocale ?? db.datlocale ?? 'unknown') : null;
+  return collationWarning({ collate: db.datcollate, icuLocale });
 }

@@ -88,6 +88,7 @@ class PgStore implements Store {
   readonly location: string;
   readonly locator: string;
   readonly warnings: readonly string[];
+  readonly vectorWarnings: readonly string[];
   readonly memoryIndex: MemoryIndex;
   readonly codeIndex: CodeIndex;
   readonly vaultIndex: VaultIndex;
@@ -116,6 +117,7 @@ class PgStore implements Store {
     this.#budgetMs = budgetMs;
     this.#direct = queryable(pool);
     this.warnings = warnings;
+    this.vectorWarnings = vectors.warning === undefined ? [] : [vectors.warning];
     const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
     const reads = new PgSearchReads(this, this.#postings, () => this.drainPostings());
     this.codeIndex = createCodeIndex(
@@ -276,7 +278,7 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => undefined);
     throw err;
   }
-  const warnings = [vectors.warning, collation].filter((w) => w !== undefined);
+  const warnings = collation === undefined ? [] : [collation];
   const store = new PgStore(pool, url, options.busyBudgetMs ?? 10_000, vectors, warnings);
   // Documents written past the store (or before this version) are indexed in the background.
   if (await store.hasPostingsBacklog()) void store.drainPostings();
