@@ -24,7 +24,12 @@ export const POSTGRES_SUITES = [
   'test/graph/tools.test.ts',
   'test/context/search-tools.test.ts',
   'test/stdio/db-url-stdio.test.ts',
-  'test/vault/{vault-tools,kg-query,causal-pipeline}.test.ts',
+  'test/vault/{vault-tools,kg-query,causal-pipeline,every-tool}.test.ts',
+  'test/context/index-tools.test.ts',
+  'test/hostile/sweep.test.ts',
+  'test/http/{transport,dashboard-api}.test.ts',
+  'test/irc/channels.test.ts',
+  'test/web/approvals.test.ts',
 ];
 
 /**
