@@ -3,8 +3,9 @@
 // vector and hybrid mode, and writes bench/results/memory-eval.json plus the `memory` eval
 // section of docs/benchmarks.md. Reports a missed target; never fails on one. With
 // `--db-url=postgres://…` (or CAIRN_DB_URL) it runs on PostgreSQL instead, one throwaway
-// database per chunk style on that server, full text only until vectors are ported, and writes
-// bench/results/memory-eval-postgres.json and a section of its own in docs/benchmarks.md.
+// database per chunk style on that server (vectors in pgvector, or exact cosine without it),
+// and writes bench/results/memory-eval-postgres.json and a section of its own in
+// docs/benchmarks.md.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,8 +158,9 @@ export function onPg(markdown: string): string {
   return markdown.replace(
     '## Memory retrieval (LoCoMo)',
     '## Memory retrieval on PostgreSQL (LoCoMo)\n\n`npm run eval -- memory --db-url=postgres://…`: the same ' +
-      'run on the PostgreSQL backend (a throwaway database per chunk style), full text only ' +
-      'until vectors are ported. Compare its fts row with the SQLite table above.',
+      'run on the PostgreSQL backend (a throwaway database per chunk style; vectors in pgvector ' +
+      'when the server has it, else exact cosine in the store). Compare its rows with the ' +
+      'SQLite table above: the issue asks for the same figures within 0.005.',
   );
 }
 
@@ -174,12 +176,11 @@ export async function runMemoryEval(argv: readonly string[] = []): Promise<void>
   log(`${conversations.length} conversations, ${questions} questions (categories 1–4)`);
   const dir = mkdtempSync(join(tmpdir(), 'cairn-eval-memory-'));
   try {
-    // PostgreSQL has no vector search yet: full text only there.
     const pg = flags.dbUrl !== '';
-    const final = await runStyle(dir, FINAL_STYLE, conversations, !pg, flags.dbUrl);
+    const final = await runStyle(dir, FINAL_STYLE, conversations, true, flags.dbUrl);
     let attempts = [...final.attempts];
     for (const style of CHUNK_STYLES.filter((s) => s !== FINAL_STYLE)) {
-      const run = await runStyle(dir, style, conversations, flags.full && !pg, flags.dbUrl);
+      const run = await runStyle(dir, style, conversations, flags.full, flags.dbUrl);
       attempts.push(...run.attempts);
     }
     const name = `memory-eval${pg ? '-postgres' : ''}${flags.quick ? '-quick' : ''}`;
