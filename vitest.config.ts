@@ -30,6 +30,13 @@ export const POSTGRES_SUITES = [
   'test/http/{transport,dashboard-api}.test.ts',
   'test/irc/channels.test.ts',
   'test/web/approvals.test.ts',
+  'test/tasks/{tools-status,tools-hostile}.test.ts',
+  'test/tools/grants.test.ts',
+  'test/context/memory-tools.test.ts',
+  'test/vault/profile.test.ts',
+  'test/http/vault-http.test.ts',
+  'test/stdio/vault-stdio.test.ts',
+  'test/cli/import.test.ts',
 ];
 
 /**
