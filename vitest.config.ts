@@ -30,8 +30,6 @@ export const POSTGRES_SUITES = [
   'test/http/{transport,dashboard-api}.test.ts',
   'test/irc/channels.test.ts',
   'test/web/approvals.test.ts',
-  'test/tasks/{tools-status,tools-hostile}.test.ts',
-  'test/tools/grants.test.ts',
   'test/context/memory-tools.test.ts',
   'test/vault/profile.test.ts',
   'test/http/vault-http.test.ts',
