@@ -6,13 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { addCollection, addFile } from '../../test/code-rows.js';
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 
 let dir: string;
@@ -71,13 +69,8 @@ describe('code postings backlog', () => {
 describe('migration 21', () => {
   it('marks the chunks a database already had, and opening the store indexes them', async () => {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    sqliteVec.load(db);
+    const db = sqliteBefore(path, 21);
     db.pragma('foreign_keys = ON');
-    applyMigrations(
-      db,
-      MIGRATIONS.filter((m) => m.version < 21),
-    );
     db.exec(`INSERT INTO code_collections(id, name, root, mode, created_at, updated_at)
       VALUES (1, 'old', '/tmp/old', 'filesystem', 1, 1);
       INSERT INTO code_files(id, collection_id, path, size, mtime_ms, hash, lines, indexed_at)

@@ -7,17 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { sqliteBefore } from '../../test/sqlite-before.js';
 import { codeTokenizer } from '../search/index.js';
 import { CODE_CORPUS } from './code-postings.js';
 import { createCodeVecSql } from './migration-code-postings.js';
-import { MIGRATIONS } from './migrations.js';
 import { PostingsCache } from './postings-cache.js';
 import { defineCorpus } from './postings-corpus.js';
 import { flushPostings, TermIds } from './postings.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { openSqliteStore } from './sqlite.js';
 import type { Queryable, SqlValue, Store } from './types.js';
 
 let dir: string;
@@ -82,13 +81,8 @@ const CHUNKS = `
 
 /** A database at migration 22 with old postings built and one old 3-d vector per chunk. */
 async function oldDatabase(path: string): Promise<void> {
-  const db = new Database(path);
-  sqliteVec.load(db);
+  const db = sqliteBefore(path, 23);
   db.pragma('foreign_keys = ON');
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version <= 22),
-  );
   db.exec(CHUNKS);
   const sync = syncOf(db);
   db.exec('BEGIN');

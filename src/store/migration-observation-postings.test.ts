@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -21,12 +19,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('migration 34 (observations in memory postings)', () => {
   it('indexes the live observations written before it, and only those', async () => {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    sqliteVec.load(db);
-    applyMigrations(
-      db,
-      MIGRATIONS.filter((m) => m.version < 34),
-    );
+    const db = sqliteBefore(path, 34);
     const insert = db.prepare(
       `INSERT INTO memory_items (id, kind, content, content_hash, lifecycle, created_at, updated_at, deleted_at)
        VALUES (?, 'observation', ?, ?, ?, 5, 5, ?)`,

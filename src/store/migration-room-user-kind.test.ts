@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -27,12 +25,7 @@ const POSTS = [
 
 /** A file at schema version 9 holding posts of both old kinds and one envelope. */
 function writeVersion9(path: string): void {
-  const db = new Database(path);
-  sqliteVec.load(db);
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version <= 9),
-  );
+  const db = sqliteBefore(path, 10);
   const insert = db.prepare(
     'INSERT INTO room_posts (room_id, seq, author_agent_id, kind, text, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );

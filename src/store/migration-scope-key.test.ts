@@ -5,14 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { sqliteBefore } from '../../test/sqlite-before.js';
 import type { SqlFilter } from './memory-index.js';
-import { MIGRATIONS } from './migrations.js';
 import { scopeKey, type ScopePartition } from './scope-key.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -35,12 +33,7 @@ const ITEMS = [
 
 /** A file at schema version 6 with items and 4-d vectors in the old unpartitioned table. */
 function writeOldDatabase(path: string): void {
-  const db = new Database(path);
-  sqliteVec.load(db);
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version < 7),
-  );
+  const db = sqliteBefore(path, 7);
   db.exec(
     'CREATE VIRTUAL TABLE memory_vec_d4 USING vec0(embedding float[4] distance_metric=cosine)',
   );

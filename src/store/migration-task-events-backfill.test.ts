@@ -5,13 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { sqliteBefore } from '../../test/sqlite-before.js';
 import { BACKFILL_REASON } from './migration-task-events-backfill.js';
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -28,12 +26,7 @@ const OLD_TASKS = [
 
 /** A file at schema version 12: three tasks from before migration 11, one with its events. */
 function writeVersion12(path: string): void {
-  const db = new Database(path);
-  sqliteVec.load(db);
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version < 13),
-  );
+  const db = sqliteBefore(path, 13);
   const task = db.prepare(
     `INSERT INTO tasks (id, title, status, created_at, updated_at, deleted_at)
      VALUES (?, ?, ?, ?, ?, ?)`,

@@ -4,12 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -21,12 +19,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const IDS = ['t-c', 't-a', 't-b'];
 
 function writeBefore32(path: string): void {
-  const db = new Database(path);
-  sqliteVec.load(db);
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version < 32),
-  );
+  const db = sqliteBefore(path, 32);
   const task = db.prepare(
     "INSERT INTO tasks (id, title, status, created_at, updated_at) VALUES (?, 'x', 'todo', 5, 5)",
   );

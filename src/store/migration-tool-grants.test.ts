@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -26,12 +24,7 @@ const GRANTS = [
 
 /** A file at the schema before migration 18: one grant of each kind, the approval behind ops's. */
 function writeBefore18(path: string): void {
-  const db = new Database(path);
-  sqliteVec.load(db);
-  applyMigrations(
-    db,
-    MIGRATIONS.filter((m) => m.version < 18),
-  );
+  const db = sqliteBefore(path, 18);
   db.prepare(
     `INSERT INTO tool_approvals (id, call_id, tool, caller, args, reason, status, decision,
        decided_by, created_at, expires_at, decided_at)

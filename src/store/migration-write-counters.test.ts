@@ -4,12 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 import { nextInsertionSeq } from './write-counters.js';
 
 let dir: string;
@@ -24,12 +22,7 @@ const NEXT =
 describe('migration 33 (room counters)', () => {
   it('seeds each room counter from its highest post', async () => {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    sqliteVec.load(db);
-    applyMigrations(
-      db,
-      MIGRATIONS.filter((m) => m.version < 33),
-    );
+    const db = sqliteBefore(path, 33);
     const post = db.prepare(
       "INSERT INTO room_posts (room_id, seq, author_agent_id, kind, text, created_at) VALUES (?, ?, 'a', 'message', 'hi', 5)",
     );

@@ -4,8 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -16,8 +14,8 @@ import {
   visible,
 } from '../../test/postings-fixture.js';
 import { createRng } from '../../test/rng.js';
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { sqliteBefore } from '../../test/sqlite-before.js';
+import { openSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 
 let dir: string;
@@ -63,12 +61,7 @@ describe('memory postings beside FTS5', () => {
 describe('migration 14', () => {
   it('marks the items a database already had, and opening the store indexes them in the background', async () => {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    sqliteVec.load(db);
-    applyMigrations(
-      db,
-      MIGRATIONS.filter((m) => m.version < 14),
-    );
+    const db = sqliteBefore(path, 14);
     const add = db.prepare(
       `INSERT INTO memory_items (id, kind, team_id, title, content, content_hash, deleted_at, created_at, updated_at)
        VALUES (?, 'fact', ?, 'note', ?, ?, ?, 1, 1)`,

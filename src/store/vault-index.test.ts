@@ -6,13 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { sqliteBefore } from '../../test/sqlite-before.js';
 import { type TempStore, tempStore } from '../../test/store-backends.js';
-import { MIGRATIONS } from './migrations.js';
-import { applyMigrations, openSqliteStore } from './sqlite.js';
+import { openSqliteStore } from './sqlite.js';
 import type { Queryable, Store } from './types.js';
 import { docidDigest } from './vault-documents.js';
 import { INTERNAL_COLLECTION, type VaultFilter, type VaultFragmentInput } from './vault-types.js';
@@ -105,12 +103,7 @@ const docsOf = (hits: readonly { documentId: number }[]): number[] => [
 describe('migration 24', () => {
   it('applies on a database at the previous head and keeps its rows', async () => {
     const path = join(dir, 'old.db');
-    const db = new Database(path);
-    sqliteVec.load(db);
-    applyMigrations(
-      db,
-      MIGRATIONS.filter((m) => m.version < 24),
-    );
+    const db = sqliteBefore(path, 24);
     db.prepare(
       "INSERT INTO tasks (id, title, status, created_at, updated_at) VALUES ('t1', 'x', 'todo', 1, 1)",
     ).run();
