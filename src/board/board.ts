@@ -1,7 +1,7 @@
 // The board service: every task mutation, each in one write transaction that re-reads the row
 // it decides on. Caps apply only to the capped create (the MCP boundary); reads are scoped by
 // the caller's filter, never by trust in the model.
-import type { Queryable, Store, WriteOptions } from '../store/index.js';
+import { type Queryable, ROW_LOCKS, type Store } from '../store/index.js';
 import { boardWriter, onBoardSignal, signalBoard } from './board-signal.js';
 import { insertCappedTask } from './caps.js';
 import { createClaims } from './claims.js';
@@ -50,9 +50,6 @@ import type {
 
 export type Board = ReturnType<typeof createBoard>;
 
-/** For writes correct under row locks alone (conditional UPDATEs; see WriteLocking). */
-const ROWS: WriteOptions = { locking: 'rows' };
-
 /** Builds the board service over a store. */
 export function createBoard(store: Store, options: BoardOptions = {}) {
   const clock = options.clock ?? Date.now;
@@ -98,7 +95,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
   /** Reads sweep first, but open a write transaction only when something has expired. */
   async function sweepIfExpired(): Promise<void> {
     const now = clock();
-    if (await hasExpired(store, now)) await write((tx) => sweepExpired(tx, now), ROWS);
+    if (await hasExpired(store, now)) await write((tx) => sweepExpired(tx, now), ROW_LOCKS);
   }
 
   return {
@@ -250,7 +247,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
       return write(
         async (tx) =>
           toComment(await writeComment(tx, await mustFind(tx, input.taskId), input, clock())),
-        ROWS,
+        ROW_LOCKS,
       );
     },
 
@@ -302,7 +299,7 @@ export function createBoard(store: Store, options: BoardOptions = {}) {
      */
     sweepExpiredLeases: async (): Promise<number> => {
       const run = await store.locks.tryRun('board:lease-sweep', () =>
-        write((tx) => sweepExpired(tx, clock()), ROWS),
+        write((tx) => sweepExpired(tx, clock()), ROW_LOCKS),
       );
       return run.ran ? run.value : 0;
     },

@@ -2,7 +2,7 @@
 // expired leases to todo inside the same write transaction, so a dead agent's work is free.
 // Each is a 'rows' write: the UPDATE that takes or extends a claim states its precondition in
 // its WHERE, so concurrent claimers serialise on the task's row lock, never on a snapshot.
-import { skipLockedClause, type WriteOptions } from '../store/index.js';
+import { ROW_LOCKS, skipLockedClause } from '../store/index.js';
 import type { BoardWrite } from './board-signal.js';
 import { claimConflict, dependenciesUnmet, NotHolderError, UNMET_LISTED } from './errors.js';
 import { recordTransition, type Transition } from './events.js';
@@ -33,9 +33,6 @@ function claimEvent(input: ClaimInput, now: number): Transition {
     reason: assign ? `assign to ${input.assigneeAgentId}` : 'claim',
   };
 }
-
-/** Claims are correct under row locks alone (see the file header). */
-const ROWS: WriteOptions = { locking: 'rows' };
 
 /** Claim attempts on ready candidates another claimer took first, before giving up (null). */
 const NEXT_READY_TRIES = 8;
@@ -78,7 +75,7 @@ export function createClaims({ write, clock, leaseMs }: ClaimContext) {
         if (res.changes === 0) throw claimConflict(row.id, row.status, row.assignee_agent_id);
         await recordTransition(tx, claimEvent(input, now));
         return toTask(row);
-      }, ROWS);
+      }, ROW_LOCKS);
     },
 
     /**
@@ -129,7 +126,7 @@ export function createClaims({ write, clock, leaseMs }: ClaimContext) {
           reason: 'claim next ready',
         });
         return toTask(await mustFind(tx, next.id));
-      }, ROWS);
+      }, ROW_LOCKS);
     },
 
     /**
@@ -153,7 +150,7 @@ export function createClaims({ write, clock, leaseMs }: ClaimContext) {
         );
         if (res.changes === 0) throw notHolder(await mustFind(tx, input.taskId));
         return toTask({ ...row, lease_expires_at: lease, updated_at: now });
-      }, ROWS);
+      }, ROW_LOCKS);
     },
   };
 }

@@ -2,12 +2,7 @@
 // the roster, and delegation. Imports only the store, the board and the broker's audit log.
 import { addressInbox, type Board, messageEntries } from '../board/index.js';
 import { stripInvisible } from '../shared/index.js';
-import {
-  type Queryable,
-  SIGNAL_SAFETY_POLL_MS,
-  type Store,
-  type WriteOptions,
-} from '../store/index.js';
+import { type Queryable, SIGNAL_SAFETY_POLL_MS, ROW_LOCKS, type Store } from '../store/index.js';
 import { delegate, type DelegateInput } from './delegate.js';
 import { wrapPost } from './envelope.js';
 import { EMPTY_TEXT, RoomRefusalError } from './errors.js';
@@ -81,12 +76,6 @@ function parsePost(payload: string): { roomId: string; seq: number } | null {
   return cut > 0 && Number.isInteger(seq) ? { roomId: payload.slice(cut + 1), seq } : null;
 }
 
-/**
- * A post is correct under row locks alone: its number comes from the room's counter row, the
- * roster and inbox rows are upserts and inserts, and `within` adds side rows keyed by the post.
- */
-const ROWS: WriteOptions = { locking: 'rows' };
-
 /** Max remembered (room, agent) sightings before the cache is reset. */
 const SEEN_CAP = 10_000;
 
@@ -154,7 +143,9 @@ export function createRooms(store: Store, options: RoomsOptions) {
   return {
     /**
      * Appends a post with the room's next sequence number (its counter row's lock, a 'rows'
-     * write: posts to different rooms never wait on or roll back each other).
+     * write: posts to different rooms never wait on or roll back each other). Row locks suffice:
+     * the roster and inbox rows are upserts and inserts, and `within` adds side rows keyed by
+     * the post.
      * `within` runs in the same write transaction after the insert (a side row, such as a
      * backplane envelope, commits or rolls back with the post).
      * The text is stored stripped of invisible characters (`stripInvisible`).
@@ -188,7 +179,7 @@ export function createRooms(store: Store, options: RoomsOptions) {
         // Heard once the post commits: by this process's waiters, on PostgreSQL by every replica's.
         await store.signals.notify(tx, ROOM_TOPIC, `${inserted.seq} ${input.roomId}`);
         return inserted;
-      }, ROWS);
+      }, ROW_LOCKS);
       seen.add(`${input.roomId}\n${input.authorAgentId}`);
       return post;
     },

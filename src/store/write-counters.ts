@@ -2,7 +2,10 @@
 // sequence of tasks and comments, and the row-lock clause of a claim candidate. SQLite's single
 // writer makes MAX + 1 safe; PostgreSQL takes a sequence (gaps allowed: it only orders ties).
 
-import type { Queryable } from './types.js';
+import type { Queryable, WriteOptions } from './types.js';
+
+/** The options of a write correct under row locks alone (see WriteLocking). */
+export const ROW_LOCKS: WriteOptions = { locking: 'rows' };
 
 /** The tables with an insertion `seq` (migration 32). */
 export const SEQ_TABLES = ['tasks', 'task_comments'] as const;
