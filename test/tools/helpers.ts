@@ -85,6 +85,20 @@ export async function auditOf(core: Core, callId: string): Promise<AuditEntry[]>
   return page.entries.reverse();
 }
 
+/**
+ * The call's audit trail once the call has ended (its `result` row is there): the pipeline
+ * writes a call's trail when the call ends, a moment after, say, its approval row is closed.
+ * Bounded: 10 s.
+ */
+export async function endedAudit(core: Core, callId: string): Promise<AuditEntry[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await auditOf(core, callId);
+    if (rows.some((r) => r.step === 'result') || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The (step, outcome) pairs of the newest call, oldest first. */
 export async function lastCallSteps(core: Core): Promise<Array<[string, string]>> {
   const newest = (await core.broker.listAudit({ step: 'result', limit: 1 })).entries[0];

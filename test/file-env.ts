@@ -1,0 +1,29 @@
+// Setup file of every project. Test files share one worker process (vitest runs them without
+// isolation, for speed), so what one file leaves in process.env or as the working directory
+// would reach the next file and every server it spawns. This puts both back after each file and
+// names what a file leaked, so the leak is fixed where it starts.
+import { afterAll } from 'vitest';
+
+const envBefore = { ...process.env };
+const cwdBefore = process.cwd();
+
+afterAll(() => {
+  const leaked: string[] = [];
+  for (const key of Object.keys(process.env)) {
+    if (process.env[key] !== envBefore[key]) leaked.push(key);
+  }
+  for (const key of Object.keys(envBefore)) {
+    if (!(key in process.env)) leaked.push(key);
+  }
+  for (const key of leaked) {
+    const value = envBefore[key];
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  if (leaked.length > 0)
+    console.warn(`[test isolation] restored process.env: ${leaked.join(', ')}`);
+  if (process.cwd() !== cwdBefore) {
+    console.warn(`[test isolation] restored the working directory from ${process.cwd()}`);
+    process.chdir(cwdBefore);
+  }
+});
