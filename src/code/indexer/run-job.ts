@@ -123,7 +123,7 @@ async function endFor(session: JobSession, input: RunJobInput, reason: unknown):
  * Runs the job `input.jobId` (queued by start()) to its end and returns its final row as this
  * runner saw it. Never throws for the job's own failures: they end the job `failed`. The job's
  * run lock is taken before the claim and given up after the job's final row is written, so
- * a running row's lock is free only once its runner is gone.
+ * the lock of a row still `running` is free only when its runner's process or connection died.
  */
 export async function runJob(input: RunJobInput): Promise<JobRow> {
   const startedAt = input.clock();
