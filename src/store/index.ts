@@ -206,6 +206,8 @@ export { SIGNAL_SAFETY_POLL_MS } from './signal-hub.js';
 export { nextInsertionSeq, ROW_LOCKS, type SeqTable, skipLockedClause } from './write-counters.js';
 export type {
   Dialect,
+  LockHold,
+  LockReach,
   LockRun,
   Locks,
   Queryable,

@@ -8,6 +8,7 @@ import { APPROVAL_TASK_MIGRATION } from './migration-approval-task.js';
 import { BACKPLANE_MIGRATION } from './migration-backplane.js';
 import { CODE_INDEX_JOBS_MIGRATION } from './migration-code-index-jobs.js';
 import { CODE_INDEX_MIGRATION } from './migration-code-index.js';
+import { CODE_JOB_HOST_MIGRATION } from './migration-code-job-host.js';
 import { CODE_POSTINGS_MIGRATION } from './migration-code-postings.js';
 import { CODE_RANKING_MIGRATION } from './migration-code-ranking.js';
 import { ENTITIES_MIGRATION } from './migration-entities.js';
@@ -282,4 +283,5 @@ export const MIGRATIONS: readonly Migration[] = [
   TASK_SEQ_MIGRATION,
   WRITE_COUNTERS_MIGRATION,
   OBSERVATION_POSTINGS_MIGRATION,
+  CODE_JOB_HOST_MIGRATION,
 ];

@@ -1,7 +1,7 @@
 // In-process delivery of store signals: the subscribers of each topic, and (for SQLite) the
 // signals a write transaction sent, held until it commits. Both backends deliver through a hub;
 // PostgreSQL feeds its hub from the LISTEN connection. Also the in-process run-once locks.
-import type { LockRun, Locks, Queryable, SignalListener, Signals } from './types.js';
+import type { LockHold, LockRun, Locks, Queryable, SignalListener, Signals } from './types.js';
 
 /**
  * How often a waiter whose wake-ups reach every process (PostgreSQL) still re-reads the store:
@@ -90,19 +90,35 @@ export function createLocalSignals(inTransaction: () => boolean): LocalSignals {
 
 /**
  * Locks held by this process only: `tryRun` skips `fn` while another run of the same name is
- * going here. The PostgreSQL locks put an advisory lock across processes on top of this.
+ * going here, `tryHold` keeps a name until released. The PostgreSQL locks put an advisory lock
+ * across processes on top of this.
  */
 export function createLocalLocks(): Locks & { held(name: string): boolean } {
   const held = new Set<string>();
+  const tryHold = (name: string): LockHold | null => {
+    if (held.has(name)) return null;
+    held.add(name);
+    let released = false;
+    return {
+      release() {
+        if (!released) held.delete(name);
+        released = true;
+        return Promise.resolve();
+      },
+    };
+  };
   return {
+    reach: 'process',
     held: (name) => held.has(name),
+    tryHold: (name) => Promise.resolve(tryHold(name)),
+    isHeld: (name) => Promise.resolve(held.has(name)),
     async tryRun<T>(name: string, fn: () => Promise<T>): Promise<LockRun<T>> {
-      if (held.has(name)) return { ran: false };
-      held.add(name);
+      const hold = tryHold(name);
+      if (hold === null) return { ran: false };
       try {
         return { ran: true, value: await fn() };
       } finally {
-        held.delete(name);
+        await hold.release();
       }
     },
   };

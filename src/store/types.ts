@@ -57,14 +57,40 @@ export interface Signals {
 /** What `Locks.tryRun` did: ran `fn` (and what it returned), or skipped it (held elsewhere). */
 export type LockRun<T> = { ran: true; value: T } | { ran: false };
 
+/** How far a lock reaches: this process only (SQLite) or every process on the database. */
+export type LockReach = 'process' | 'database';
+
+/** A lock taken by `Locks.tryHold`, kept until `release` (or until its holder dies). */
+export interface LockHold {
+  /** Gives the lock up; calling it again does nothing. Never throws. */
+  release(): Promise<void>;
+}
+
 /** Background work that must run once however many processes serve the store. */
 export interface Locks {
+  /**
+   * 'process' (SQLite): a lock keeps out this process's other holders only; each process on
+   * the file runs its own passes. 'database' (PostgreSQL, a session advisory lock): every
+   * process on the database, and a holder that dies releases the lock with its connection.
+   */
+  readonly reach: LockReach;
   /**
    * Runs `fn` while holding the lock `name`, or skips it when another holder has it: another
    * run in this process, or (PostgreSQL, an advisory lock) in any process on the database. A
    * holder that dies releases the lock with its connection. `fn` uses the store as usual.
    */
   tryRun<T>(name: string, fn: () => Promise<T>): Promise<LockRun<T>>;
+  /**
+   * Takes the lock `name` and keeps it until the hold's `release()`, for work whose life is
+   * not one function call (an index job); null when another holder has it. On PostgreSQL the
+   * lock lives on the store's lock connection, so a process or connection that dies drops it.
+   */
+  tryHold(name: string): Promise<LockHold | null>;
+  /**
+   * Whether some holder has `name` now, without taking it: in this process, or (reach
+   * 'database') in any process on the database (PostgreSQL reads `pg_locks`).
+   */
+  isHeld(name: string): Promise<boolean>;
 }
 
 /**

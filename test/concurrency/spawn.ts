@@ -116,15 +116,21 @@ export class ProcessPool {
     this.#options = options;
   }
 
-  async spawn(args: readonly string[] = []): Promise<TasksProcess> {
-    const p = await spawnTasks({ ...this.#options, args });
+  /** Starts one process; `env` is added to the pool's environment for this one. */
+  async spawn(args: readonly string[] = [], env?: Record<string, string>): Promise<TasksProcess> {
+    const merged = env === undefined ? this.#options.env : { ...this.#options.env, ...env };
+    const p = await spawnTasks({ ...this.#options, env: merged, args });
     this.#live.push(p);
     return p;
   }
 
   /** Starts `n` processes at once and waits until every one has finished initialize. */
-  spawnMany(n: number, args: readonly string[] = []): Promise<TasksProcess[]> {
-    return Promise.all(Array.from({ length: n }, () => this.spawn(args)));
+  spawnMany(
+    n: number,
+    args: readonly string[] = [],
+    env?: Record<string, string>,
+  ): Promise<TasksProcess[]> {
+    return Promise.all(Array.from({ length: n }, () => this.spawn(args, env)));
   }
 
   /** All stderr output, for failure messages and "no busy error was logged" checks. */

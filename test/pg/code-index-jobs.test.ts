@@ -2,7 +2,9 @@
 // processes (each its own core, store and pool) ask to index the same collection at the same
 // moment, and exactly one job is queued, claimed and run; the others are handed that job. A
 // claimant killed mid-job leaves a job the next caller ends as abandoned, and the next job of
-// that collection is then claimed and run exactly once too.
+// that collection is then claimed and run exactly once too. A claimant on another machine
+// (CAIRN_HOST_ID) is judged by the job's advisory lock, not its pid: alive while it holds it,
+// dead the moment the database drops it, well before its heartbeat would tell (30 s).
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,7 +29,9 @@ interface JobRowView {
   id: string;
   state: string;
   pid: number | null;
+  host: string | null;
   started_at: number | null;
+  finished_at: number | null;
   outcome: string | null;
 }
 
@@ -64,7 +68,7 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
   const jobsOf = (collection: string): Promise<JobRowView[]> =>
     arena.withCore((core) =>
       core.store.all<JobRowView>(
-        `SELECT j.id, j.state, j.pid, j.started_at, j.outcome FROM code_jobs j
+        `SELECT j.id, j.state, j.pid, j.host, j.started_at, j.finished_at, j.outcome FROM code_jobs j
          JOIN code_collections c ON c.id = j.collection_id WHERE c.name = ? ORDER BY j.created_at, j.id`,
         [collection],
       ),
@@ -79,6 +83,38 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
       );
       return Number(row?.n ?? 0);
     });
+
+  /** Resolves once the job is running and has written at least one batch. */
+  const runningWithFiles = (collection: string, jobId: string): Promise<JobRowView> =>
+    pollUntil(
+      'the job to be running with files seen',
+      60_000,
+      async () => {
+        const [row] = await jobsOf(collection);
+        const seen = await arena.withCore((core) =>
+          core.store.get<{ files_seen: number }>('SELECT files_seen FROM code_jobs WHERE id = ?', [
+            jobId,
+          ]),
+        );
+        return row?.state === 'running' && (seen?.files_seen ?? 0) > 0 ? row : undefined;
+      },
+      20,
+    );
+
+  /** SIGKILLs `victim` and resolves once it has exited, with the time of the kill. */
+  const killed = async (victim: TasksProcess): Promise<number> => {
+    victim.kill('SIGKILL');
+    const at = Date.now();
+    await pollUntil('the victim to exit', 10_000, () => {
+      try {
+        process.kill(victim.pid, 0);
+        return Promise.resolve(undefined);
+      } catch {
+        return Promise.resolve(true);
+      }
+    });
+    return at;
+  };
 
   /** Every process asks index_repo for `collection` at once; the answers in process order. */
   const raceIndex = (
@@ -135,29 +171,8 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
     );
     expect(started.alreadyRunning).toBe(false);
     // Kill it once its worker has claimed the job and written at least one batch.
-    await pollUntil(
-      'the job to be running with files seen',
-      60_000,
-      async () => {
-        const [row] = await jobsOf('crash');
-        const seen = await arena.withCore((core) =>
-          core.store.get<{ files_seen: number }>('SELECT files_seen FROM code_jobs WHERE id = ?', [
-            started.job.id,
-          ]),
-        );
-        return row?.state === 'running' && (seen?.files_seen ?? 0) > 0 ? row : undefined;
-      },
-      20,
-    );
-    victim.kill('SIGKILL');
-    await pollUntil('the victim to exit', 10_000, () => {
-      try {
-        process.kill(victim.pid, 0);
-        return Promise.resolve(undefined);
-      } catch {
-        return Promise.resolve(true);
-      }
-    });
+    await runningWithFiles('crash', started.job.id);
+    await killed(victim);
     const [stale] = await jobsOf('crash');
     expect(stale?.state).toBe('running');
     expect(await filesOf('crash')).toBeLessThan(600);
@@ -178,5 +193,48 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
     const runner = survivors[answers.findIndex((a) => !a.alreadyRunning)]?.pid;
     expect(jobs[1]?.pid).toBe(runner);
     expect(await filesOf('crash')).toBe(600);
+  });
+
+  it('a claimant on another machine killed mid-job is seen dead at once through its lock, and exactly one new job runs', async () => {
+    tree = sourceTree(600);
+    const root = tree.root;
+    const [victim] = await arena.pool.spawnMany(1, [], { CAIRN_HOST_ID: 'host-a' });
+    // The others run on another machine; started first, so the clock below times the verdict.
+    const others = await arena.pool.spawnMany(2, [], { CAIRN_HOST_ID: 'host-b' });
+    if (victim === undefined || others[0] === undefined) throw new Error('no process');
+    const ask = (p: TasksProcess, waitSeconds: number): Promise<IndexAnswer> =>
+      call(p.client, 'index_repo', {
+        path: root,
+        collection: 'remote',
+        wait_seconds: waitSeconds,
+      }).then((o) => okData<IndexAnswer>(o));
+    const started = await ask(victim, 0);
+    expect(started.alreadyRunning).toBe(false);
+    const running = await runningWithFiles('remote', started.job.id);
+    expect(running).toMatchObject({ host: 'host-a', pid: victim.pid });
+
+    // Alive on host-a: host-b is handed the running job. Its lock is held; its pid, which names
+    // nothing on another machine, is not looked at.
+    const during = await ask(others[0], 0);
+    expect(during).toMatchObject({ alreadyRunning: true, job: { id: started.job.id } });
+    expect(during.job.state).toBe('running');
+
+    const killedAt = await killed(victim);
+    const answers = await raceIndex(others, 'remote');
+    expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
+    expect(answers.filter((a) => !a.alreadyRunning)).toHaveLength(1);
+    expect(answers[0]?.job.id).not.toBe(started.job.id);
+    for (const a of answers) expect(a.job.state).toBe('done');
+
+    const jobs = await jobsOf('remote');
+    expect(jobs.map((j) => j.state)).toEqual(['failed', 'done']);
+    const [dead, next] = jobs;
+    expect(dead?.outcome).toContain(`(pid ${victim.pid} on host-a) no longer holds the job's lock`);
+    // Seen within seconds of the kill, where the heartbeat would have taken 30.
+    const seenAfterMs = (dead?.finished_at ?? Infinity) - killedAt;
+    expect(seenAfterMs, `seen ${seenAfterMs} ms after the kill`).toBeLessThan(5_000);
+    const runner = others[answers.findIndex((a) => !a.alreadyRunning)]?.pid;
+    expect(next).toMatchObject({ host: 'host-b', pid: runner });
+    expect(await filesOf('remote')).toBe(600);
   });
 });

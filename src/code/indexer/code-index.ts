@@ -15,6 +15,7 @@ import {
 import { checkFreshness } from './freshness.js';
 import { cancelJobRow, sweepStale } from './job-control.js';
 import { jobStatusOf, loadJob } from './job-rows.js';
+import { defaultHostId } from './liveness.js';
 import { LocalJobs } from './local-jobs.js';
 import { checkParams, type JobParams } from './params.js';
 import { planJob } from './plan.js';
@@ -64,6 +65,7 @@ class CodeIndexService implements CodeIndex {
   readonly #store: Store;
   readonly #options: CodeIndexOptions;
   readonly #clock: () => number;
+  readonly #host: string;
   readonly #local: LocalJobs;
   readonly #watches: WatchManager;
 
@@ -71,9 +73,11 @@ class CodeIndexService implements CodeIndex {
     this.#store = store;
     this.#options = options;
     this.#clock = options.clock ?? Date.now;
+    this.#host = options.hostId ?? defaultHostId();
     this.#local = new LocalJobs({
       store,
       clock: this.#clock,
+      host: this.#host,
       runner: store.location === ':memory:' ? 'inline' : (options.runner ?? 'worker'),
       heartbeatMs: options.heartbeatMs ?? 2_000,
       batch: { ...DEFAULT_BATCH, ...options.batch },
@@ -89,12 +93,11 @@ class CodeIndexService implements CodeIndex {
   }
 
   #sweep(): Promise<string[]> {
-    return sweepStale(
-      this.#store,
-      this.#local.ids(),
-      this.#clock(),
-      this.#options.staleMs ?? 30_000,
-    );
+    return sweepStale(this.#store, this.#local.ids(), {
+      host: this.#host,
+      now: this.#clock(),
+      staleMs: this.#options.staleMs ?? 30_000,
+    });
   }
 
   async #collection(name: string): Promise<CollectionRow> {
@@ -106,7 +109,8 @@ class CodeIndexService implements CodeIndex {
   async #launch(params: JobParams, asker: Asker, watch: boolean | undefined): Promise<StartResult> {
     await this.#sweep();
     const repo = await repoIdentity(params.root);
-    const queued = await queueJob(this.#store, params, asker, repo, watch, this.#clock());
+    const at = { now: this.#clock(), host: this.#host };
+    const queued = await queueJob(this.#store, params, asker, repo, watch, at);
     if (!queued.alreadyRunning) this.#local.launch(queued.row, params, queued.provenanceId);
     const job = jobStatusOf(queued.row, this.#clock());
     const { alreadyRunning } = queued;

@@ -1,31 +1,11 @@
 // Ending jobs from outside their runner: a cancel (any process), and the sweep that marks a job
-// failed when its runner is gone (heartbeat too old, or its process no longer exists). Either
-// way the collection is restored in the same transaction as the job's end.
+// failed when its runner is gone (heartbeat too old, its process no longer exists, or on
+// PostgreSQL its job lock is free: liveness.ts). Either way the collection is restored in the
+// same transaction as the job's end.
 import type { Queryable, Store } from '../../store/index.js';
 import { restoreCollection } from './collection-rows.js';
 import { JOB_SELECT, type JobOutcome, type JobRow, LIVE_STATES } from './job-rows.js';
-
-/** True when `pid` names a live process on this machine (signal 0 probes, sends nothing). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Why a live job's runner is gone, or null while it may still be running. */
-export function staleReason(row: JobRow, now: number, staleMs: number): string | null {
-  const beat = row.heartbeat_at ?? row.created_at;
-  if (now - beat > staleMs) {
-    return `abandoned: no heartbeat for ${Math.round((now - beat) / 1000)} s (its process died or hangs)`;
-  }
-  if (row.pid !== null && row.pid !== process.pid && !processAlive(row.pid)) {
-    return `abandoned: its process (pid ${row.pid}) is gone`;
-  }
-  return null;
-}
+import { goneReason, type Vantage } from './liveness.js';
 
 async function endWith(
   tx: Queryable,
@@ -55,14 +35,14 @@ async function endWith(
 export async function sweepStale(
   store: Store,
   ownIds: ReadonlySet<string>,
-  now: number,
-  staleMs: number,
+  vantage: Omit<Vantage, 'locks'>,
 ): Promise<string[]> {
+  const { now } = vantage;
   const live = await store.all<JobRow>(`${JOB_SELECT} WHERE j.state IN ${LIVE_STATES}`);
   const ended: string[] = [];
   for (const row of live) {
     if (ownIds.has(row.id)) continue;
-    const reason = staleReason(row, now, staleMs);
+    const reason = await goneReason(row, { ...vantage, locks: store.locks });
     if (reason === null) continue;
     const done = await store.write((tx) =>
       endWith(tx, row, 'failed', reason, now, row.heartbeat_at),

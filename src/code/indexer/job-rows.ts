@@ -15,6 +15,8 @@ export interface JobRow extends JobCounters {
   action: 'start' | 'git_index';
   state: JobState;
   pid: number | null;
+  /** The machine of the process that queued or runs it (null: written before migration 35). */
+  host: string | null;
   created_at: number;
   started_at: number | null;
   heartbeat_at: number | null;
@@ -31,7 +33,7 @@ export interface JobOutcome {
 export const JOB_SELECT = `SELECT j.id, j.collection_id, c.name AS collection, j.action, j.state,
   j.phase, j.files_seen, j.files_total, j.files_indexed, j.files_unchanged, j.files_removed,
   j.files_skipped, j.skipped_by_reason, j.chunks, j.lines, j.errors, j.error_count, j.pid,
-  j.created_at, j.started_at, j.heartbeat_at, j.finished_at, j.outcome
+  j.host, j.created_at, j.started_at, j.heartbeat_at, j.finished_at, j.outcome
   FROM code_jobs j JOIN code_collections c ON c.id = j.collection_id`;
 
 export const LIVE_STATES = "('queued','running')";

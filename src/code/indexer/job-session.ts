@@ -21,6 +21,8 @@ export interface SessionDeps {
   action: JobRow['action'];
   createdAt: number;
   startedAt: number;
+  /** The runner's machine, as its claim recorded it. */
+  host: string;
   clock: () => number;
   heartbeatMs: number;
   /** Progress saves at most this often outside batches (walking, unchanged files). */
@@ -153,6 +155,7 @@ export class JobSession {
       state,
       ...this.progress.counters(),
       pid: process.pid,
+      host: d.host,
       created_at: d.createdAt,
       started_at: d.startedAt,
       heartbeat_at: now,

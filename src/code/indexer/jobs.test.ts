@@ -144,6 +144,14 @@ describe('jobs', () => {
       message: expect.stringMatching(/is gone/),
     });
     if (next.kind === 'job') await index.wait(next.job.id);
+
+    // SQLite is one machine: a row naming another host is still judged by its pid.
+    await orphan('job-other-host', deadPid(), Date.now());
+    await f.store.run("UPDATE code_jobs SET host = 'elsewhere' WHERE id = 'job-other-host'");
+    expect(await index.job('job-other-host')).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/is gone/),
+    });
   });
 
   it('cancels a running job from another connection and restores the previous index', async () => {

@@ -13,6 +13,8 @@ import { WorkerPool } from './worker-pool.js';
 export interface LocalJobsDeps {
   store: Store;
   clock: () => number;
+  /** This process's machine, recorded by the runner's claim. */
+  host: string;
   runner: 'worker' | 'inline';
   heartbeatMs: number;
   batch: BatchLimits;
@@ -95,6 +97,7 @@ export class LocalJobs {
       params,
       provenanceId,
       createdAt: row.created_at,
+      host: d.host,
       heartbeatMs: d.heartbeatMs,
       batch: d.batch,
     };

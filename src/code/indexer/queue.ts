@@ -38,15 +38,16 @@ export interface Queued {
 /** Who asked: a provenance record (a tool call), or the id of one recorded before (a watcher). */
 export type Asker = { provenance: Provenance } | { provenanceId: number };
 
-/** Queues a job for `params` (see the file comment). */
+/** Queues a job for `params` (see the file comment), as this process on `at.host`. */
 export function queueJob(
   store: Store,
   params: JobParams,
   asker: Asker,
   repo: RepoIdentity,
   watch: boolean | undefined,
-  now: number,
+  at: { now: number; host: string },
 ): Promise<Queued> {
+  const { now, host } = at;
   const id = newJobId(now);
   return store.write(async (tx) => {
     const provenanceId =
@@ -64,9 +65,18 @@ export function queueJob(
     if (live !== undefined) return { row: live, alreadyRunning: true, provenanceId, collection };
     const { allowedRoots: _roots, matchesEverything: _all, ...asked } = params;
     await tx.run(
-      `INSERT INTO code_jobs (id, collection_id, action, state, phase, params, pid, provenance_id,
-         created_at) VALUES (?, ?, ?, 'queued', 'queued', ?, ?, ?, ?)`,
-      [id, collection.id, params.action, JSON.stringify(asked), process.pid, provenanceId, now],
+      `INSERT INTO code_jobs (id, collection_id, action, state, phase, params, pid, host,
+         provenance_id, created_at) VALUES (?, ?, ?, 'queued', 'queued', ?, ?, ?, ?, ?)`,
+      [
+        id,
+        collection.id,
+        params.action,
+        JSON.stringify(asked),
+        process.pid,
+        host,
+        provenanceId,
+        now,
+      ],
     );
     await tx.run(
       `UPDATE code_collections SET state = 'indexing', provenance_id = ?, repo_id = COALESCE(?, repo_id),

@@ -1,7 +1,8 @@
-// Runs one index job to its end, in whichever thread holds `store`: claims the queued row, runs
-// the work-tree or git runner, then in one transaction either completes the collection or
-// restores it (a failed job never leaves a partial index claiming to be complete).
-import type { Queryable, Store } from '../../store/index.js';
+// Runs one index job to its end, in whichever thread holds `store`: takes the job's run lock,
+// claims the queued row, runs the work-tree or git runner, then in one transaction either
+// completes the collection or restores it (a failed job never leaves a partial index claiming to
+// be complete), and gives the lock up. On PostgreSQL the lock tells every machine it is alive.
+import type { LockHold, Queryable, Store } from '../../store/index.js';
 import {
   CHUNK_FORMAT,
   type CollectionOptions,
@@ -11,6 +12,7 @@ import {
 } from './collection-rows.js';
 import type { JobOutcome, JobRow } from './job-rows.js';
 import { JobSession, JobStoppedError } from './job-session.js';
+import { jobLockName } from './liveness.js';
 import type { JobParams } from './params.js';
 import { runGitIndex } from './run-git.js';
 import { NothingToIndexError, runWorktree } from './run-worktree.js';
@@ -25,6 +27,8 @@ export interface RunJobInput {
   params: JobParams;
   provenanceId: number;
   createdAt: number;
+  /** This machine, recorded with the pid by the claim. */
+  host: string;
   heartbeatMs: number;
   batch: BatchLimits;
   clock: () => number;
@@ -45,8 +49,8 @@ export class JobCancelledError extends Error {
 async function claim(input: RunJobInput, now: number): Promise<boolean> {
   const r = await input.store.run(
     `UPDATE code_jobs SET state = 'running', phase = 'walking', started_at = ?, heartbeat_at = ?,
-       pid = ? WHERE id = ? AND state = 'queued'`,
-    [now, now, process.pid, input.jobId],
+       pid = ?, host = ? WHERE id = ? AND state = 'queued'`,
+    [now, now, process.pid, input.host, input.jobId],
   );
   return r.changes > 0;
 }
@@ -104,13 +108,48 @@ async function execute(
   );
 }
 
+/** Ends the job for `reason` (failed, or cancelled by its owner) and restores the collection. */
+async function endFor(session: JobSession, input: RunJobInput, reason: unknown): Promise<JobRow> {
+  const { state, outcome } = failure(reason);
+  await session
+    .end(state, outcome, (tx) =>
+      restoreCollection(tx, input.collectionId, outcome.message ?? state, session.now()),
+    )
+    .catch(() => undefined);
+  return session.snapshot(state, outcome, session.now());
+}
+
 /**
  * Runs the job `input.jobId` (queued by start()) to its end and returns its final row as this
- * runner saw it. Never throws for the job's own failures: they end the job `failed`.
+ * runner saw it. Never throws for the job's own failures: they end the job `failed`. The job's
+ * run lock is taken before the claim and given up after the job's final row is written, so
+ * the lock of a row still `running` is free only when its runner's process or connection died.
  */
 export async function runJob(input: RunJobInput): Promise<JobRow> {
   const startedAt = input.clock();
   const session = new JobSession({ ...input, action: input.params.action, startedAt });
+  let hold: LockHold | null;
+  try {
+    hold = await input.store.locks.tryHold(jobLockName(input.jobId));
+  } catch (err) {
+    return endFor(session, input, err);
+  }
+  if (hold === null) {
+    const message = 'another runner holds this job';
+    return session.snapshot('cancelled', { message, nothingToIndex: null });
+  }
+  try {
+    return await runClaimed(session, input, startedAt);
+  } finally {
+    await hold.release();
+  }
+}
+
+async function runClaimed(
+  session: JobSession,
+  input: RunJobInput,
+  startedAt: number,
+): Promise<JobRow> {
   if (!(await claim(input, startedAt))) {
     return session.snapshot('cancelled', {
       message: 'cancelled before it started',
@@ -130,13 +169,7 @@ export async function runJob(input: RunJobInput): Promise<JobRow> {
   } catch (err) {
     const reason = session.signal.aborted ? (session.signal.reason as unknown) : err;
     if (reason instanceof JobStoppedError) return session.snapshot('cancelled');
-    const { state, outcome } = failure(reason);
-    await session
-      .end(state, outcome, (tx) =>
-        restoreCollection(tx, input.collectionId, outcome.message ?? state, session.now()),
-      )
-      .catch(() => undefined);
-    return session.snapshot(state, outcome, session.now());
+    return await endFor(session, input, reason);
   } finally {
     session.stopHeartbeat();
     input.signal?.removeEventListener('abort', onAbort);

@@ -201,6 +201,12 @@ export interface CodeIndexOptions {
   heartbeatMs?: number;
   /** A running job whose heartbeat is older than this is abandoned (default 30,000 ms). */
   staleMs?: number;
+  /**
+   * The machine this process runs on, recorded in the rows of the jobs it queues and runs: a
+   * job's pid is only checked on its own machine (default: $CAIRN_HOST_ID, else the OS host
+   * name).
+   */
+  hostId?: string;
   batch?: Partial<BatchLimits>;
   /** How long an idle worker thread is kept for the next job (default 30,000 ms). */
   workerIdleMs?: number;

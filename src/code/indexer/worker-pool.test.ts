@@ -27,7 +27,7 @@ async function queued(f: Fixture, collection: string): Promise<WorkerJob> {
     { provenance: PROVENANCE },
     { repoId: null, projectId: null },
     undefined,
-    Date.now(),
+    { now: Date.now(), host: 'test-host' },
   );
   return {
     location: f.store.location,
@@ -37,6 +37,7 @@ async function queued(f: Fixture, collection: string): Promise<WorkerJob> {
     params,
     provenanceId: q.provenanceId,
     createdAt: q.row.created_at,
+    host: 'test-host',
     heartbeatMs: 1000,
     batch: DEFAULT_BATCH,
   };

@@ -111,11 +111,11 @@ class PgStore implements Store {
   ) {
     this.#pool = pool;
     this.signals = createPgSignals(url);
-    this.locks = createPgLocks(url);
+    this.#direct = queryable(pool);
+    this.locks = createPgLocks(url, this.#direct);
     this.location = redactUrl(url);
     this.locator = url;
     this.#budgetMs = budgetMs;
-    this.#direct = queryable(pool);
     this.warnings = warnings;
     this.vectorWarnings = vectors.warning === undefined ? [] : [vectors.warning];
     const tables = (corpus: VecCorpus) => createPgVectorTables(this, corpus, vectors.mode);
