@@ -4,6 +4,8 @@
 // names what a file leaked, so the leak is fixed where it starts.
 import { afterAll } from 'vitest';
 
+/** Set on purpose for a whole file by the git tests (no user or system git configuration). */
+const PER_FILE = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM']);
 const envBefore = { ...process.env };
 const cwdBefore = process.cwd();
 
@@ -20,8 +22,8 @@ afterAll(() => {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
-  if (leaked.length > 0)
-    console.warn(`[test isolation] restored process.env: ${leaked.join(', ')}`);
+  const named = leaked.filter((key) => !PER_FILE.has(key));
+  if (named.length > 0) console.warn(`[test isolation] restored process.env: ${named.join(', ')}`);
   if (process.cwd() !== cwdBefore) {
     console.warn(`[test isolation] restored the working directory from ${process.cwd()}`);
     process.chdir(cwdBefore);

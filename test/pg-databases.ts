@@ -60,6 +60,9 @@ export async function createTemplate(adminUrl: string): Promise<() => Promise<vo
 }
 
 let counter = 0;
+/** How many databases this process's tests asked for (test/pg-file-setup.ts reads it). */
+let requests = 0;
+export const databaseRequests = (): number => requests;
 /** A database being copied from the template ahead of the process's next request. */
 let ahead: Promise<string> | undefined;
 
@@ -79,6 +82,7 @@ async function copyTemplate(adminUrl: string): Promise<string> {
 export async function freshPgDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
+  requests += 1;
   const first = counter === 0;
   const pending = ahead;
   ahead = undefined;

@@ -1,10 +1,18 @@
 // Setup file of the PostgreSQL project: after each test file, the database copied ahead for a
-// request the file never made is dropped (rather than left for the run's teardown).
-import { afterAll } from 'vitest';
+// request the file never made is dropped (rather than left for the run's teardown), and a file
+// that never asked for a database is named: it runs exactly as on SQLite, so it does not belong
+// in the project's lists (vitest.config.ts).
+import { afterAll, expect } from 'vitest';
 
-import { dropUnusedAhead, pgAdminUrl } from './pg-databases.js';
+import { databaseRequests, dropUnusedAhead, pgAdminUrl } from './pg-databases.js';
+
+const requestsBefore = databaseRequests();
 
 afterAll(async () => {
   const adminUrl = pgAdminUrl();
   if (adminUrl !== undefined) await dropUnusedAhead(adminUrl);
+  if (databaseRequests() === requestsBefore) {
+    const file = expect.getState().testPath ?? 'a test file';
+    console.warn(`[postgres project] never asked for a database: ${file}`);
+  }
 });
