@@ -288,5 +288,5 @@ Each cell is a fresh copy of the seeded database; claims draw distinct tasks and
 ${approvalSection(r)}
 ${findings(r)}
 
-Reproduce: \`npm run build && npm run bench -- postgres\` (needs Debian's postgresql-15, or \`CAIRN_BENCH_PG_URL\` naming a server's admin database); \`CAIRN_BENCH_PG_QUICK=1\` runs a short smoke version.`;
+Reproduce: \`npm run build && npm run bench -- postgres\` (needs Debian's postgresql-15, or \`CAIRN_BENCH_PG_URL\` naming a server's admin database); \`CAIRN_BENCH_PG_QUICK=1\` runs a short smoke version; \`CAIRN_BENCH_PG_PARTS=approvals\` (or any of tasks, memory, replicas, approvals, comma-separated) runs those parts alone and leaves docs/benchmarks.md as it is.`;
 }
