@@ -43,9 +43,24 @@ const decide = (svc: Running, id: string, decision: string) =>
     body: JSON.stringify({ decision }),
   });
 
+/**
+ * The call's trail once its `result` row is written (bounded): the waiting call closes its
+ * approval first and commits the trail that says why just after, so a reader quick enough to
+ * see the row cancelled can still be ahead of the trail.
+ */
+async function finishedTrail(core: Core, callId: string): Promise<AuditEntry[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const rows = await auditOf(core, callId);
+    if (rows.some((r) => r.step === 'result')) return rows;
+    if (Date.now() > deadline) throw new Error(`call ${callId} has no result row in its trail`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The call's audit trail never reaches execution, and its approval step says why. */
 async function expectCancelledTrail(core: Core, a: Approval, why: string): Promise<AuditEntry[]> {
-  const rows = await auditOf(core, a.callId);
+  const rows = await finishedTrail(core, a.callId);
   expect(rows.map((r) => r.step)).not.toContain('execution');
   const cancelled = rows.find((r) => r.step === 'approval' && r.outcome === 'cancelled');
   expect(cancelled?.detail).toMatchObject({
