@@ -12,7 +12,7 @@ import type { Approval, AuditEntry } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import { ROOT, tempDir } from '../helpers.js';
 import { httpClient, rawRequest, type Running, startService, TOKEN } from '../http/helpers.js';
-import { auditOf, pendingApproval, runCli } from './helpers.js';
+import { finishedTrail, pendingApproval, runCli } from './helpers.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -42,21 +42,6 @@ const decide = (svc: Running, id: string, decision: string) =>
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ decision }),
   });
-
-/**
- * The call's trail once its `result` row is written (bounded): the waiting call closes its
- * approval first and commits the trail that says why just after, so a reader quick enough to
- * see the row cancelled can still be ahead of the trail.
- */
-async function finishedTrail(core: Core, callId: string): Promise<AuditEntry[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const rows = await auditOf(core, callId);
-    if (rows.some((r) => r.step === 'result')) return rows;
-    if (Date.now() > deadline) throw new Error(`call ${callId} has no result row in its trail`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The call's audit trail never reaches execution, and its approval step says why. */
 async function expectCancelledTrail(core: Core, a: Approval, why: string): Promise<AuditEntry[]> {

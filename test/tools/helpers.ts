@@ -85,6 +85,21 @@ export async function auditOf(core: Core, callId: string): Promise<AuditEntry[]>
   return page.entries.reverse();
 }
 
+/**
+ * A call's trail once its `result` row is written (bounded). A waiting call that gives up
+ * closes its approval first and commits the trail that says why just after, so a reader quick
+ * enough to see the row cancelled can still be ahead of the trail.
+ */
+export async function finishedTrail(core: Core, callId: string): Promise<AuditEntry[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const rows = await auditOf(core, callId);
+    if (rows.some((r) => r.step === 'result')) return rows;
+    if (Date.now() > deadline) throw new Error(`call ${callId} has no result row in its trail`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The (step, outcome) pairs of the newest call, oldest first. */
 export async function lastCallSteps(core: Core): Promise<Array<[string, string]>> {
   const newest = (await core.broker.listAudit({ step: 'result', limit: 1 })).entries[0];
