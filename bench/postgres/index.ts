@@ -6,6 +6,7 @@ import { startBenchPostgres } from '../lib/postgres.js';
 import { machineInfo, writeDocSection, writeResult } from '../lib/report.js';
 import { createWorkspace, seedTemplate, type Template, type Workspace } from '../tasks/fixture.js';
 import type { Transport } from '../tasks/throughput.js';
+import { type ApprovalCell, measureApprovalCell } from './approvals.js';
 import {
   type Backend,
   type BackendCell,
@@ -39,6 +40,10 @@ const CONFIG = {
   memoryWindowMs: 15_000,
   replicaWindowMs: num('REPLICA_WINDOW_MS', 4000, 1500),
   maxPosts: 20_000,
+  approvalClients: num('APPROVAL_CLIENTS', 16, 16),
+  approvalWindowMs: num('APPROVAL_WINDOW_MS', 4000, 1500),
+  maxApprovals: num('APPROVAL_CALLS', 2000, 500),
+  deciders: num('DECIDERS', 3, 3),
 };
 const TASK_CELLS: [Transport, number][] = [
   ['http', 1],
@@ -46,6 +51,10 @@ const TASK_CELLS: [Transport, number][] = [
 ];
 const REPLICAS = list('REPLICAS', '1,2,3', '1,3');
 const CLIENTS = list('CLIENTS', '16,32,64', '16');
+/** Which parts run (CAIRN_BENCH_PG_PARTS, e.g. `approvals`); all by default. */
+const PARTS = new Set(
+  (process.env['CAIRN_BENCH_PG_PARTS'] ?? 'tasks,memory,replicas,approvals').split(','),
+);
 
 const log = (line: string): void => void process.stderr.write(`[bench:postgres] ${line}\n`);
 
@@ -63,13 +72,13 @@ async function measureAll(
   sides: readonly Side[],
 ): Promise<Omit<PostgresReport, 'machine' | 'pgSource' | 'config' | 'bench'>> {
   const tasks: BackendCell[] = [];
-  for (const cell of TASK_CELLS) {
+  for (const cell of PARTS.has('tasks') ? TASK_CELLS : []) {
     for (const s of sides) {
       tasks.push(...(await measureTasks(s.backend, s.ws, s.template, [cell], CONFIG, log)));
     }
   }
   const memory: MemoryResult[] = [];
-  for (const s of sides) {
+  for (const s of PARTS.has('memory') ? sides : []) {
     log(`${s.backend}: memory × ${CONFIG.memorySaves} saves…`);
     const cfg = {
       saves: CONFIG.memorySaves,
@@ -84,7 +93,7 @@ async function measureAll(
     maxClaims: CONFIG.poolTasks,
     maxPosts: CONFIG.maxPosts,
   };
-  for (const clients of CLIENTS) {
+  for (const clients of PARTS.has('replicas') ? CLIENTS : []) {
     for (const s of sides) {
       for (const reps of s.backend === 'sqlite' ? [1] : REPLICAS) {
         const cell = await measureReplicaCell(
@@ -101,7 +110,31 @@ async function measureAll(
       }
     }
   }
-  return { tasks, memory, replicas };
+  return { tasks, memory, replicas, approvals: await measureApprovals(sides) };
+}
+
+/** The approvals cells: SQLite's one process, then 1–3 replicas on PostgreSQL, in turn. */
+async function measureApprovals(sides: readonly Side[]): Promise<ApprovalCell[]> {
+  const out: ApprovalCell[] = [];
+  if (!PARTS.has('approvals')) return out;
+  const clients = CONFIG.approvalClients;
+  const cfg = {
+    windowMs: CONFIG.approvalWindowMs,
+    maxCalls: CONFIG.maxApprovals,
+    deciders: CONFIG.deciders,
+  };
+  for (const s of sides) {
+    for (const reps of s.backend === 'sqlite' ? [1] : REPLICAS) {
+      const shape = { replicas: reps, clients };
+      const cell = await measureApprovalCell(s.backend, s.ws, s.template, shape, cfg);
+      const c = cell.calls;
+      log(
+        `  ${s.backend} ${reps} replica(s) × ${clients} clients × ${cfg.deciders} deciders: ${c.rate} approvals/s (once: ${c.exactlyOnce}, errors ${c.errors}) · rollbacks ${cell.rollbacks ?? '–'}`,
+      );
+      out.push(cell);
+    }
+  }
+  return out;
 }
 
 /** Runs the postgres bench end to end. Never fails on a slow figure; it reports it. */
@@ -132,10 +165,12 @@ export async function runPostgresBench(): Promise<void> {
       ...measured,
     };
     const markdown = renderPostgres(report);
-    const path = writeResult(QUICK ? 'postgres-quick' : 'postgres', report);
-    if (!QUICK) await writeDocSection('postgres', markdown);
+    const whole = !QUICK && PARTS.size === 4;
+    const name = QUICK ? 'postgres-quick' : whole ? 'postgres' : `postgres-${[...PARTS].join('-')}`;
+    const path = writeResult(name, report);
+    if (whole) await writeDocSection('postgres', markdown);
     process.stdout.write(
-      `${markdown}\n\nWrote ${path}${QUICK ? '' : ' and docs/benchmarks.md'}.\n`,
+      `${markdown}\n\nWrote ${path}${whole ? ' and docs/benchmarks.md' : ''}.\n`,
     );
   } finally {
     await pg.stop();

@@ -3,6 +3,7 @@
 // The closing sentences are computed from the figures, never written ahead of them.
 import type { Measurement } from '../lib/measure.js';
 import { type MachineInfo, mdTable } from '../lib/report.js';
+import { type ApprovalCell, approvalRetriesPerCall } from './approvals.js';
 import type { BackendCell, MemoryResult } from './compare.js';
 import type { ReplicaCell } from './replicas.js';
 
@@ -14,6 +15,7 @@ export interface PostgresReport {
   tasks: BackendCell[];
   memory: MemoryResult[];
   replicas: ReplicaCell[];
+  approvals: ApprovalCell[];
 }
 
 const n = (x: number): string => Math.round(x).toLocaleString('en-US');
@@ -115,6 +117,52 @@ function replicaTable(cells: readonly ReplicaCell[]): string {
     ]),
     1,
   );
+}
+
+function approvalTable(cells: readonly ApprovalCell[]): string {
+  const lite = cells.find((c) => c.backend === 'sqlite')?.calls.rate ?? Number.NaN;
+  return mdTable(
+    [
+      'Backend',
+      'Replicas',
+      'Clients × deciders',
+      'approvals/s',
+      'PG/SQLite',
+      'call p50 / p99 ms',
+      'exactly once',
+      'deciders 200 / 409 / other',
+      'PG rollbacks',
+      'retries per call',
+    ],
+    cells.map((c) => [
+      c.backend === 'sqlite' ? 'SQLite (1 process)' : 'PostgreSQL',
+      String(c.replicas),
+      `${c.clients} × ${c.deciders}`,
+      n(c.calls.rate),
+      c.backend === 'sqlite' ? '–' : x(ratio(c.calls.rate, lite)),
+      lat(c.calls),
+      c.calls.exactlyOnce && c.calls.errors === 0 ? 'yes' : `NO (${c.calls.errors} errors)`,
+      `${n(c.answers.won)} / ${n(c.answers.refused)} / ${n(c.answers.other)}`,
+      c.rollbacks === undefined ? '–' : n(c.rollbacks),
+      c.rollbacks === undefined ? '–' : approvalRetriesPerCall(c).toFixed(2),
+    ]),
+    1,
+  );
+}
+
+/** The approvals section, or nothing when the run measured none. */
+function approvalSection(r: PostgresReport): string {
+  if (r.approvals.length === 0) return '';
+  const pg = r.approvals.filter((c) => c.rollbacks !== undefined).map(approvalRetriesPerCall);
+  const range =
+    pg.length === 0 ? '–' : `${Math.min(...pg).toFixed(2)}–${Math.max(...pg).toFixed(2)}`;
+  return `
+### Approvals under racing deciders (aggregate, clients pinned evenly)
+
+${approvalTable(r.approvals)}
+
+Each client loops on \`delete_path\` (destructive: it waits for a human). As soon as a call reports its approval id (its first progress notification), ${String(r.config['deciders'])} deciders race to allow it over REST, decider k through replica (client + k) mod replicas; a cell counts a call as acknowledged when it was released and exactly one decider got 200 and the others 409. Checked in the database afterwards: each approval allowed once (one \`decision\` audit row), by the decider that got the 200. PG rollbacks counts every rolled-back transaction of the cell's database, the deciders' refusals among them (each 409 is thrown inside its write); retries per call leaves those out: ${range} serialization failures or deadlocks retried per acknowledged call. Windows of ${String(r.config['approvalWindowMs'])} ms.
+`;
 }
 
 /** min–max of the PG/SQLite ratios of `pick`, over the paired tasks cells. */
@@ -237,7 +285,8 @@ ${replicaTable(r.replicas)}
 
 Each cell is a fresh copy of the seeded database; claims draw distinct tasks and are checked in the database afterwards (each acknowledged claim held by its agent, nothing else claimed); room posts are checked for sequence gaps. PG rollbacks: transactions the cell's database rolled back (from \`pg_stat_database\`; a serialization failure or deadlock that \`write()\` retried counts here). Windows of ${String(r.config['replicaWindowMs'])} ms per workload.
 
+${approvalSection(r)}
 ${findings(r)}
 
-Reproduce: \`npm run build && npm run bench -- postgres\` (needs Debian's postgresql-15, or \`CAIRN_BENCH_PG_URL\` naming a server's admin database); \`CAIRN_BENCH_PG_QUICK=1\` runs a short smoke version.`;
+Reproduce: \`npm run build && npm run bench -- postgres\` (needs Debian's postgresql-15, or \`CAIRN_BENCH_PG_URL\` naming a server's admin database); \`CAIRN_BENCH_PG_QUICK=1\` runs a short smoke version; \`CAIRN_BENCH_PG_PARTS=approvals\` (or any of tasks, memory, replicas, approvals, comma-separated) runs those parts alone and leaves docs/benchmarks.md as it is.`;
 }

@@ -50,14 +50,19 @@ export interface ReplicaCell {
 const ROOM_TEAM = 'bench-room';
 
 /** Starts `count` quiet, model-free replicas on `db`, each with its own CAIRN_HOME. */
-async function startReplicas(ws: Workspace, db: string, count: number): Promise<ChildServer[]> {
+export async function startReplicas(
+  ws: Workspace,
+  db: string,
+  count: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildServer[]> {
   const started: ChildServer[] = [];
   try {
     for (let i = 0; i < count; i++) {
       const home = join(ws.home, `replica-${Date.now().toString(36)}-${i}`);
       mkdirSync(home);
       const cmd = cairnHttp(ws, db);
-      const env = { ...cmd.env, CAIRN_HOME: home, CAIRN_REPLICA_ID: `r${i}` };
+      const env = { ...cmd.env, ...extraEnv, CAIRN_HOME: home, CAIRN_REPLICA_ID: `r${i}` };
       started.push(
         await spawnHttpServer(
           { ...cmd, env: { ...env, CAIRN_EMBEDDINGS: 'none', CAIRN_LOG_LEVEL: 'warn' } },
@@ -73,14 +78,14 @@ async function startReplicas(ws: Workspace, db: string, count: number): Promise<
 }
 
 /** `n` clients of `server`, client i pinned to replica i mod replicas.length. */
-const pinned = (replicas: readonly ChildServer[], server: string, n: number) =>
+export const pinned = (replicas: readonly ChildServer[], server: string, n: number) =>
   connectMany(n, (i) => {
     const replica = replicas[i % replicas.length];
     if (replica === undefined) throw new Error('no replica');
     return connectHttp(`${replica.url}/api/mcp/${server}`);
   });
 
-const at = (clients: readonly BenchClient[], i: number): BenchClient['client'] => {
+export const at = (clients: readonly BenchClient[], i: number): BenchClient['client'] => {
   const c = clients[i];
   if (c === undefined) throw new Error(`no client ${i}`);
   return c.client;
@@ -122,7 +127,7 @@ async function postWindow(clients: BenchClient[], cfg: ReplicaConfig) {
  * The cell database's rolled-back transactions so far (a fresh database starts at 0; the
  * replicas have exited, so their statistics are flushed), or undefined on SQLite.
  */
-async function rollbacks(store: Store, db: string): Promise<number | undefined> {
+export async function cellRollbacks(store: Store, db: string): Promise<number | undefined> {
   if (store.dialect !== 'postgres') return undefined;
   const name = new URL(db).pathname.slice(1);
   const row = await store.get<{ n: number }>(
@@ -147,7 +152,7 @@ async function verify(db: string, won: ReadonlyMap<string, string>, posts: numbe
       [`team:${ROOM_TEAM}`],
     );
     const gapFree = seqs.length === posts && seqs.every((r, i) => r.seq === i + 1);
-    return { exactlyOnce, gapFree, rollbacks: await rollbacks(core.store, db) };
+    return { exactlyOnce, gapFree, rollbacks: await cellRollbacks(core.store, db) };
   } finally {
     await core.close();
   }

@@ -94,6 +94,11 @@ export async function sweepAbandoned(store: Store, now: number): Promise<number>
   return run.ran ? run.value : 0;
 }
 
+/**
+ * Stays SERIALIZABLE: it reads a range (every lapsed pending row) and then writes each one, and
+ * nothing locks that range; it runs once across replicas, off the hot path (a timer), so its
+ * rare retries cost nothing a caller waits for. Each cancel also re-checks `status = 'pending'`.
+ */
 function cancelLapsed(store: Store, now: number): Promise<number> {
   return store.write(async (tx) => {
     const rows = await tx.all<LapsedRow>(

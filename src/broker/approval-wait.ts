@@ -6,7 +6,7 @@
 // every approvalPollMs (at least SIGNAL_SAFETY_POLL_MS where signals reach every process).
 import { randomUUID } from 'node:crypto';
 
-import { SIGNAL_SAFETY_POLL_MS, type Store } from '../store/index.js';
+import { ROW_LOCKS, SIGNAL_SAFETY_POLL_MS, type Store } from '../store/index.js';
 import { cancelAbandoned, renewLease } from './approval-lease.js';
 import { closeApproval, findApproval, insertApproval } from './approvals.js';
 import { appendAudit } from './audit.js';
@@ -193,7 +193,10 @@ async function abandon(ctx: ApprovalContext, audit: Audit, id: string): Promise<
 
 /** The row reads as cancelled without this call closing it: its lease lapsed (or was swept). */
 async function lapsed(ctx: ApprovalContext, row: Approval, now: number): Promise<never> {
-  if (row.decidedAt === null) await ctx.store.write((tx) => cancelAbandoned(tx, row, now));
+  // One conditional UPDATE (still pending) on one row: correct under its row lock alone.
+  if (row.decidedAt === null) {
+    await ctx.store.write((tx) => cancelAbandoned(tx, row, now), ROW_LOCKS);
+  }
   throw cancelledError(ctx, row.cancelReason);
 }
 

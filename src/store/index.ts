@@ -203,7 +203,13 @@ export {
   type VaultVectorHit,
 } from './vault-types.js';
 export { SIGNAL_SAFETY_POLL_MS } from './signal-hub.js';
-export { nextInsertionSeq, ROW_LOCKS, type SeqTable, skipLockedClause } from './write-counters.js';
+export {
+  nextInsertionSeq,
+  ROW_LOCKS,
+  rowLockClause,
+  type SeqTable,
+  skipLockedClause,
+} from './write-counters.js';
 export type {
   Dialect,
   LockHold,

@@ -1,6 +1,7 @@
 // Named operations for hot writes that must not read a range (issue 16): the next insertion
-// sequence of tasks and comments, and the row-lock clause of a claim candidate. SQLite's single
-// writer makes MAX + 1 safe; PostgreSQL takes a sequence (gaps allowed: it only orders ties).
+// sequence of tasks and comments, the row-lock clause of a claim candidate and of a row read
+// before it is changed. SQLite's single writer makes MAX + 1 safe; PostgreSQL takes a sequence
+// (gaps allowed: it only orders ties).
 
 import type { Queryable, WriteOptions } from './types.js';
 
@@ -36,4 +37,14 @@ export async function nextInsertionSeq(tx: Queryable, table: SeqTable): Promise<
  */
 export function skipLockedClause(q: Queryable, alias: string): string {
   return q.dialect === 'postgres' ? ` FOR UPDATE OF ${alias} SKIP LOCKED` : '';
+}
+
+/**
+ * The clause that ends a `SELECT … FROM <table> WHERE <key> = ?` reading the one row a 'rows'
+ * write is about to change: on PostgreSQL it takes the row's lock first (waiting for a
+ * concurrent writer, then reading its committed version), so checks made on what it returns
+ * hold until commit; on SQLite, nothing (one writer).
+ */
+export function rowLockClause(q: Queryable): string {
+  return q.dialect === 'postgres' ? ' FOR UPDATE' : '';
 }

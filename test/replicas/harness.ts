@@ -74,12 +74,18 @@ function replicaOf(id: string, serve: ServeProcess): Replica {
 }
 
 /** Starts one replica with its own home holding the shared token and secret. */
-async function startReplica(id: string, dbUrl: string, args: readonly string[]) {
+async function startReplica(
+  id: string,
+  dbUrl: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+) {
   const home = tempDir(`cairn-replica-${id}-`);
   writeFileSync(join(home.path, API_TOKEN_FILE), `${TOKEN}\n`, { mode: 0o600 });
   writeFileSync(join(home.path, SECRET_FILE), `${SECRET}\n`, { mode: 0o600 });
   const serve = await spawnServe([...args], {
     ...REPLICA_ENV,
+    ...env,
     CAIRN_HOME: home.path,
     CAIRN_DB_URL: dbUrl,
     CAIRN_REPLICA_ID: id,
@@ -89,10 +95,16 @@ async function startReplica(id: string, dbUrl: string, args: readonly string[]) 
 
 /**
  * Starts `count` (default 3) replicas on a fresh database and the proxy (`mode`, default round
- * robin). Needs CAIRN_TEST_PG_URL; the suites run on the postgres project only.
+ * robin), each with `args` and `env` added. Needs CAIRN_TEST_PG_URL; the suites run on the
+ * postgres project only.
  */
 export async function startReplicas(
-  options: { count?: number; mode?: ProxyMode; args?: readonly string[] } = {},
+  options: {
+    count?: number;
+    mode?: ProxyMode;
+    args?: readonly string[];
+    env?: Readonly<Record<string, string>>;
+  } = {},
 ): Promise<ReplicaSet> {
   const adminUrl = pgAdminUrl();
   if (adminUrl === undefined) throw new Error('the replica suites need CAIRN_TEST_PG_URL');
@@ -107,7 +119,7 @@ export async function startReplicas(
     const ids = Array.from({ length: options.count ?? 3 }, (_, i) => `r${i}`);
     const started = await Promise.all(
       ids.map(async (id) => {
-        const s = await startReplica(id, db.url, options.args ?? []);
+        const s = await startReplica(id, db.url, options.args ?? [], options.env ?? {});
         cleanups.push(async () => {
           await s.serve.cleanup();
           s.home.cleanup();

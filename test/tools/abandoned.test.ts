@@ -12,7 +12,7 @@ import type { Approval, AuditEntry } from '../../src/broker/index.js';
 import type { Core } from '../../src/core/index.js';
 import { ROOT, tempDir } from '../helpers.js';
 import { httpClient, rawRequest, type Running, startService, TOKEN } from '../http/helpers.js';
-import { endedAudit, pendingApproval, runCli } from './helpers.js';
+import { finishedTrail, pendingApproval, runCli } from './helpers.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -45,7 +45,7 @@ const decide = (svc: Running, id: string, decision: string) =>
 
 /** The call's audit trail never reaches execution, and its approval step says why. */
 async function expectCancelledTrail(core: Core, a: Approval, why: string): Promise<AuditEntry[]> {
-  const rows = await endedAudit(core, a.callId);
+  const rows = await finishedTrail(core, a.callId);
   expect(rows.map((r) => r.step)).not.toContain('execution');
   const cancelled = rows.find((r) => r.step === 'approval' && r.outcome === 'cancelled');
   expect(cancelled?.detail).toMatchObject({

@@ -86,15 +86,16 @@ export async function auditOf(core: Core, callId: string): Promise<AuditEntry[]>
 }
 
 /**
- * The call's audit trail once the call has ended (its `result` row is there): the pipeline
- * writes a call's trail when the call ends, a moment after, say, its approval row is closed.
- * Bounded: 10 s.
+ * A call's trail once its `result` row is written (bounded). A waiting call that gives up
+ * closes its approval first and commits the trail that says why just after, so a reader quick
+ * enough to see the row cancelled can still be ahead of the trail.
  */
-export async function endedAudit(core: Core, callId: string): Promise<AuditEntry[]> {
-  const deadline = Date.now() + 10_000;
+export async function finishedTrail(core: Core, callId: string): Promise<AuditEntry[]> {
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const rows = await auditOf(core, callId);
-    if (rows.some((r) => r.step === 'result') || Date.now() > deadline) return rows;
+    if (rows.some((r) => r.step === 'result')) return rows;
+    if (Date.now() > deadline) throw new Error(`call ${callId} has no result row in its trail`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

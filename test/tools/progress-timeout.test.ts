@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalClosedError } from '../../src/broker/index.js';
 import { createToolsServer } from '../../src/mcp/index.js';
 import { textOf } from '../helpers.js';
-import { endedAudit, pendingApproval, toolsHarness } from './helpers.js';
+import { finishedTrail, pendingApproval, toolsHarness } from './helpers.js';
 
 const harness = toolsHarness();
 afterEach(() => harness.closeAll());
@@ -119,7 +119,7 @@ describe('progress while a call waits for approval', () => {
     const late = core.broker.decide(pending.id, 'allow_once');
     await expect(late).rejects.toBeInstanceOf(ApprovalClosedError);
     await expect(late).rejects.toThrow(`approval ${pending.id} was cancelled (request cancelled`);
-    const steps = (await endedAudit(core, pending.callId)).map((e) => `${e.step}:${e.outcome}`);
+    const steps = (await finishedTrail(core, pending.callId)).map((e) => `${e.step}:${e.outcome}`);
     expect(steps).toContain('approval:cancelled');
     expect(steps).not.toContain('execution:ok');
   });

@@ -1,7 +1,8 @@
 // The PostgreSQL backend (node-postgres pool): the same async Store contract as SQLite. Writes
-// run SERIALIZABLE (the guarantee SQLite's single writer gives the domains: caps, approvals), or
-// READ COMMITTED under row locks where the domain asks ('rows': claims, room sequence numbers),
-// and are retried on serialization failures and deadlocks with jittered backoff.
+// run SERIALIZABLE (the guarantee SQLite's single writer gives the domains: caps), or READ
+// COMMITTED under row locks where the domain asks ('rows': claims, room sequence numbers,
+// approval decisions), and are retried on serialization failures and deadlocks with jittered
+// backoff.
 // Each write indexes the documents it changed in the BM25 postings before it commits.
 import pg from 'pg';
 
