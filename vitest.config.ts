@@ -6,58 +6,28 @@ import { defineConfig } from 'vitest/config';
 const pgUrl = process.env['CAIRN_TEST_PG_URL'] ?? '';
 
 /**
- * Suites that run on both backends in every CI run (test/helpers.ts `tempCore` picks the
- * backend): the PostgreSQL-only suites and one or more suites of each server and domain.
+ * Suites that run on both backends (test/helpers.ts `tempCore` picks the backend): the
+ * PostgreSQL-only suites and every server's and domain's suites. Spawned servers and CLI
+ * commands use the test's database (test/helpers.ts processBackend, backendFor); the few tests
+ * about the SQLite file itself pick SQLite.
  */
 export const POSTGRES_SUITES = [
   'test/pg/**/*.test.ts',
   'test/replicas/**/*.test.ts',
   'test/signals/**/*.test.ts',
   'src/store/postings{,-golden}.test.ts',
-  'test/concurrency/{claims,lease}.test.ts',
+  'src/store/vault-*.test.ts',
+  'src/vault/**/*.test.ts',
+  'test/concurrency/{claims,lease,caps,dependencies,inbox,refusal-circuit}.test.ts',
   'test/rooms/**/*.test.ts',
-  'test/tasks/{tools-claims,transports}.test.ts',
-  'test/teamchat/{long-poll,stdio}.test.ts',
-  'test/tools/{approvals-cli,pipeline}.test.ts',
-  'test/backplane/{contract,processes}.test.ts',
-  'test/memory/search.test.ts',
-  'test/graph/tools.test.ts',
-  'test/context/search-tools.test.ts',
-  'test/stdio/db-url-stdio.test.ts',
-  'test/vault/{vault-tools,kg-query,causal-pipeline,every-tool}.test.ts',
-  'test/context/index-tools.test.ts',
-  'test/hostile/sweep.test.ts',
-  'test/http/{transport,dashboard-api}.test.ts',
-  'test/irc/channels.test.ts',
-  'test/web/approvals.test.ts',
-  'test/context/memory-tools.test.ts',
-  'test/vault/profile.test.ts',
-  'test/http/vault-http.test.ts',
-  'test/stdio/vault-stdio.test.ts',
-  'test/cli/import.test.ts',
-];
-
-/**
- * The rest of the suites that pass on PostgreSQL, run with CAIRN_TEST_PG_ALL=1
- * (`npm run test:postgres`): together they would take CI past its 30 minutes on 2 cores.
- * Spawned servers and CLI commands there use the test's database (test/helpers.ts
- * processBackend, backendFor); the few tests about the SQLite file itself pick SQLite.
- */
-export const POSTGRES_EXTENDED = [
-  'test/memory/save.test.ts',
-  'test/graph/{official,graph-choice}.test.ts',
   'test/tasks/**/*.test.ts',
   'test/teamchat/**/*.test.ts',
   'test/tools/**/*.test.ts',
   'test/backplane/**/*.test.ts',
-  'test/concurrency/{caps,dependencies,inbox,refusal-circuit}.test.ts',
-  'test/vault/{coactivation,core-embed,declared-edges,diary,evolution}.test.ts',
-  'test/vault/{extraction-backlog,extraction-config,extraction-provider}.test.ts',
-  'test/vault/{serve-watch,stage-config,stage-providers,vault-watch}.test.ts',
-  'test/vault/{beads-sync,build-graphs,causal-derive,causal-links,every-tool,profile}.test.ts',
-  'src/vault/**/*.test.ts',
-  'src/store/vault-*.test.ts',
+  'test/memory/{search,save}.test.ts',
+  'test/graph/{tools,official,graph-choice}.test.ts',
   'test/context/**/*.test.ts',
+  'test/vault/**/*.test.ts',
   'test/hostile/**/*.test.ts',
   'test/http/**/*.test.ts',
   'test/irc/**/*.test.ts',
@@ -67,8 +37,6 @@ export const POSTGRES_EXTENDED = [
   'test/conformance/**/*.test.ts',
   'test/modes/**/*.test.ts',
 ];
-
-const pgAll = process.env['CAIRN_TEST_PG_ALL'] === '1';
 
 /** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */
 const POSTGRES_ONLY = ['test/pg/**', 'test/replicas/**'];
@@ -102,7 +70,7 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 setupFiles: ['test/pg-file-setup.ts'],
-                include: pgAll ? [...POSTGRES_SUITES, ...POSTGRES_EXTENDED] : POSTGRES_SUITES,
+                include: POSTGRES_SUITES,
               },
             },
           ]),

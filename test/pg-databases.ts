@@ -70,7 +70,16 @@ let ahead: Promise<string> | undefined;
 async function copyTemplate(adminUrl: string): Promise<string> {
   counter += 1;
   const name = `${templateDb()}_${process.pid}_${counter}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  const copy = `CREATE DATABASE ${name} TEMPLATE ${templateDb()}`;
+  // FILE_COPY copies the template's files (about 60 ms for the migrated template) where
+  // PostgreSQL 15's default, WAL_LOG, writes every block through the WAL (about 300 ms);
+  // servers before 15 know no STRATEGY and copy files anyway.
+  await admin(adminUrl, (c) =>
+    c.query(`${copy} STRATEGY FILE_COPY`).catch(async (err: unknown) => {
+      if ((err as { code?: string }).code !== '42601') throw err;
+      return c.query(copy);
+    }),
+  );
   return name;
 }
 
