@@ -1,15 +1,19 @@
 // Setup file of every project. Test files share one worker process (vitest runs them without
 // isolation, for speed), so what one file leaves in process.env or as the working directory
 // would reach the next file and every server it spawns. This puts both back after each file and
-// names what a file leaked, so the leak is fixed where it starts.
+// names what a file leaked, so the leak is fixed where it starts; child processes a file left
+// running are ended (test/file-children.ts).
 import { afterAll } from 'vitest';
+
+import { childProcesses, endLeftoverChildren } from './file-children.js';
 
 /** Set on purpose for a whole file by the git tests (no user or system git configuration). */
 const PER_FILE = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM']);
 const envBefore = { ...process.env };
 const cwdBefore = process.cwd();
+const childrenBefore = new Set(childProcesses().map((c) => c.pid));
 
-afterAll(() => {
+afterAll(async () => {
   const leaked: string[] = [];
   for (const key of Object.keys(process.env)) {
     if (process.env[key] !== envBefore[key]) leaked.push(key);
@@ -27,5 +31,8 @@ afterAll(() => {
   if (process.cwd() !== cwdBefore) {
     console.warn(`[test isolation] restored the working directory from ${process.cwd()}`);
     process.chdir(cwdBefore);
+  }
+  for (const child of await endLeftoverChildren(childrenBefore)) {
+    console.warn(`[test isolation] killed a child process left running: ${child.command}`);
   }
 });
