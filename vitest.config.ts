@@ -38,6 +38,22 @@ export const POSTGRES_SUITES = [
   'test/modes/**/*.test.ts',
 ];
 
+/**
+ * Files under POSTGRES_SUITES that never open a PostgreSQL database (test/pg-file-setup.ts
+ * names such a file): pure functions, or tests of the SQLite file itself (processes sharing one
+ * file, a missing or pre-migration file, the CLI's help). They would run exactly as on SQLite.
+ */
+export const SQLITE_ONLY_SUITES = [
+  'src/vault/{beads,causal,markdown,notes}.test.ts',
+  'src/vault/{scoring/scoring,query/query}.test.ts',
+  'test/backplane/processes.test.ts',
+  'test/rooms/sequences.test.ts',
+  'test/teamchat/stdio.test.ts',
+  'test/cli/{help,migrate-store,missing-db,readme}.test.ts',
+  'test/modes/cli.test.ts',
+  'test/web/{connect-choices,task-history}.test.ts',
+];
+
 /** Suites that need PostgreSQL (several replicas on one database): never on the SQLite run. */
 const POSTGRES_ONLY = ['test/pg/**', 'test/replicas/**'];
 
@@ -71,6 +87,7 @@ export default defineConfig({
                 name: 'postgres',
                 setupFiles: ['test/pg-file-setup.ts'],
                 include: POSTGRES_SUITES,
+                exclude: SQLITE_ONLY_SUITES,
               },
             },
           ]),
