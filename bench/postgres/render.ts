@@ -255,7 +255,9 @@ function findings(r: PostgresReport): string {
       lite,
     }),
     retrySentence(pgRep),
-    `The machine was shared with other developers' work while this ran (load ${r.machine.loadAvg1m} at the start), so absolute rates are noisy; the ratios within this one run are what count.`,
+    r.machine.loadAvg1m > 2
+      ? `The machine was shared with other developers' work while this ran (load ${r.machine.loadAvg1m} at the start), so absolute rates are noisy; the ratios within this one run are what count.`
+      : `The machine was quiet when this ran (load ${r.machine.loadAvg1m} at the start); it is a shared machine, so the ratios within this one run are what count.`,
   ]
     .filter((p) => p !== '')
     .join('\n\n');
