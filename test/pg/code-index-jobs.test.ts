@@ -116,6 +116,14 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
     return at;
   };
 
+  /** The racers after a dead claimant: one new job (not `deadJobId`), run by one of them, done. */
+  const expectOneNewJob = (answers: readonly IndexAnswer[], deadJobId: string): void => {
+    expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
+    expect(answers.filter((a) => !a.alreadyRunning)).toHaveLength(1);
+    expect(answers[0]?.job.id).not.toBe(deadJobId);
+    for (const a of answers) expect(a.job.state).toBe('done');
+  };
+
   /** Every process asks index_repo for `collection` at once; the answers in process order. */
   const raceIndex = (
     procs: readonly TasksProcess[],
@@ -181,10 +189,7 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
     // of them queues, claims and runs the next job.
     const survivors = await arena.pool.spawnMany(2);
     const answers = await raceIndex(survivors, 'crash');
-    expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
-    expect(answers.filter((a) => !a.alreadyRunning)).toHaveLength(1);
-    expect(answers[0]?.job.id).not.toBe(started.job.id);
-    for (const a of answers) expect(a.job.state).toBe('done');
+    expectOneNewJob(answers, started.job.id);
 
     const jobs = await jobsOf('crash');
     expect(jobs.map((j) => j.state)).toEqual(['failed', 'done']);
@@ -221,10 +226,7 @@ describe('code index jobs on PostgreSQL: 3 processes, one database', () => {
 
     const killedAt = await killed(victim);
     const answers = await raceIndex(others, 'remote');
-    expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
-    expect(answers.filter((a) => !a.alreadyRunning)).toHaveLength(1);
-    expect(answers[0]?.job.id).not.toBe(started.job.id);
-    for (const a of answers) expect(a.job.state).toBe('done');
+    expectOneNewJob(answers, started.job.id);
 
     const jobs = await jobsOf('remote');
     expect(jobs.map((j) => j.state)).toEqual(['failed', 'done']);
